@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QCommandLineParser>
+#include <QStringList>
+#include <QTextStream>
+
+#include <functional>
+#include <stdexcept>
+
+namespace planscope {
+
+// A command line that cannot be run as written (unknown option, missing PLAN ...).
+class UsageError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+QTextStream& out();
+QTextStream& err();
+
+// Parses `arguments` (program name first); prints help and returns false on --help.
+bool parseArguments(QCommandLineParser& parser, const QStringList& arguments);
+
+// Runs a subcommand body: PlanError and UsageError become one line on stderr and exit 2.
+int runGuarded(const std::function<int()>& body);
+
+int summaryCommand(const QStringList& arguments);
+int layersCommand(const QStringList& arguments);
+int lintCommand(const QStringList& arguments);
+
+} // namespace planscope

@@ -1,0 +1,51 @@
+#include "PlanOptions.h"
+
+#include "CliSupport.h"
+#include "PlanLoader.h"
+
+namespace planscope {
+namespace {
+
+const QString kProfile = QStringLiteral("profile");
+const QString kProfileJson = QStringLiteral("profile-json");
+const QString kTimingJson = QStringLiteral("timing-json");
+const QString kProfileMetadata = QStringLiteral("profile-metadata");
+const QString kBuildMetadata = QStringLiteral("build-metadata");
+
+} // namespace
+
+void addPlanOptions(QCommandLineParser& parser) {
+    parser.addPositionalArgument(
+        QStringLiteral("PLAN"),
+        QStringLiteral("Engine prefix (x.onnx.engine), graph JSON, or a folder with one plan."));
+    parser.addOptions({
+        {kProfile, QStringLiteral("Optimization profile to show (default 0)."), QStringLiteral("N"),
+         QStringLiteral("0")},
+        {kProfileJson, QStringLiteral("Per-layer profile (--exportProfile) to use."),
+         QStringLiteral("FILE")},
+        {kTimingJson, QStringLiteral("Per-iteration timing (--exportTimes) to use."),
+         QStringLiteral("FILE")},
+        {kProfileMetadata, QStringLiteral("Profile metadata JSON to use."), QStringLiteral("FILE")},
+        {kBuildMetadata, QStringLiteral("Build metadata JSON to use."), QStringLiteral("FILE")},
+    });
+}
+
+EnginePlan loadPlanFromArguments(const QCommandLineParser& parser) {
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty())
+        throw UsageError("missing PLAN");
+    if (positional.size() > 1)
+        throw UsageError("expected one PLAN, got " + std::to_string(positional.size()));
+    LoadOptions options;
+    bool ok = false;
+    options.profile = parser.value(kProfile).toInt(&ok);
+    if (!ok || options.profile < 0)
+        throw UsageError("--profile takes a number from 0");
+    options.profileJson = parser.value(kProfileJson);
+    options.timingJson = parser.value(kTimingJson);
+    options.profileMetadata = parser.value(kProfileMetadata);
+    options.buildMetadata = parser.value(kBuildMetadata);
+    return loadPlan(positional.first(), options);
+}
+
+} // namespace planscope

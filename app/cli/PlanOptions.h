@@ -1,0 +1,15 @@
+#pragma once
+
+#include "EnginePlan.h"
+
+#include <QCommandLineParser>
+
+namespace planscope {
+
+// The PLAN argument and the options every plan-reading subcommand shares.
+void addPlanOptions(QCommandLineParser& parser);
+
+// Loads the plan named on the command line; throws PlanError (or UsageError) on bad input.
+EnginePlan loadPlanFromArguments(const QCommandLineParser& parser);
+
+} // namespace planscope

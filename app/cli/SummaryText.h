@@ -1,0 +1,12 @@
+#pragma once
+
+#include "EnginePlan.h"
+
+#include <QString>
+
+namespace planscope {
+
+// The plan summary as readable text, in trex's layout (Model, Device, Builder, Performance).
+QString summaryText(const EnginePlan& plan);
+
+} // namespace planscope

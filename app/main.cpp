@@ -1,0 +1,13 @@
+#include "cli/Cli.h"
+#include "gui/PlanWindow.h"
+
+#include <QCoreApplication>
+
+int main(int argc, char* argv[]) {
+    QCoreApplication::setApplicationName(QStringLiteral("PlanScope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("PlanScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PLANSCOPE_VERSION));
+    if (planscope::isCliInvocation(argc, argv))
+        return planscope::runCli(argc, argv);
+    return planscope::runGui(argc, argv);
+}

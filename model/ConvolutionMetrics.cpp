@@ -1,0 +1,62 @@
+#include "ConvolutionMetrics.h"
+
+#include <nlohmann/json.hpp>
+
+namespace planscope {
+namespace {
+
+std::vector<qint64> integerList(const QString& jsonText) {
+    std::vector<qint64> values;
+    const auto json = nlohmann::json::parse(jsonText.toStdString(), nullptr, false);
+    if (json.is_array())
+        for (const auto& v : json)
+            if (v.is_number_integer())
+                values.push_back(v.get<qint64>());
+    return values;
+}
+
+qint64 product(const std::vector<qint64>& values, std::size_t from) {
+    qint64 p = 1;
+    for (std::size_t i = from; i < values.size(); ++i)
+        p *= values[i];
+    return p;
+}
+
+} // namespace
+
+std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) {
+    if (!layer.isConvolution() || layer.inputs.empty() || layer.outputs.empty())
+        return std::nullopt;
+    const Tensor& input = layer.inputs[0];
+    const Tensor& output = layer.outputs[0];
+    ConvolutionMetrics m;
+    m.kernel = integerList(layer.attribute(QStringLiteral("Kernel")));
+    const std::size_t spatial = m.kernel.size();
+    if (spatial == 0 || input.shape.size() != spatial + 2 || output.shape.size() != spatial + 2)
+        return std::nullopt;
+    m.groups = std::max<qint64>(1, layer.attribute(QStringLiteral("Groups")).toLongLong());
+
+    const double n = static_cast<double>(input.shape[0]);
+    const double c = static_cast<double>(input.shape[1]);
+    const double k = static_cast<double>(output.shape[1]);
+    const double pq = static_cast<double>(product(output.shape, 2));
+    const double rs = static_cast<double>(product(m.kernel, 0));
+    const double g = static_cast<double>(m.groups);
+
+    const double elementSize = input.elementSize;
+    const double inputBytes = static_cast<double>(input.volume()) * elementSize;
+    const double outputBytes = static_cast<double>(output.volume()) * output.elementSize;
+    const double weightsBytes = k * c * rs / g * elementSize;
+    m.bytes = inputBytes + weightsBytes + outputBytes;
+    m.macs = std::trunc(n * k * pq * c * rs / g);
+    m.arithmeticIntensity = m.bytes > 0 ? m.macs / m.bytes : 0;
+    const double latency = layer.timing.averageMs;
+    m.computeEfficiency = latency > 0 ? m.macs / latency : 0;
+    m.memoryEfficiency = latency > 0 ? m.bytes / latency : 0;
+    m.gemmM = static_cast<qint64>(n * pq);
+    m.gemmN = static_cast<qint64>(k);
+    m.gemmK = static_cast<qint64>(c * rs);
+    return m;
+}
+
+} // namespace planscope

@@ -1,0 +1,69 @@
+#include "EnginePlan.h"
+
+#include <QSet>
+
+namespace planscope {
+
+double EnginePlan::totalAverageMs() const {
+    double sum = 0;
+    for (const Layer& l : layers)
+        sum += l.timing.averageMs;
+    return sum;
+}
+
+double EnginePlan::totalWeightsBytes() const {
+    double sum = 0;
+    for (const Layer& l : layers)
+        sum += l.weightsBytes;
+    return sum;
+}
+
+double EnginePlan::totalActivationBytes() const {
+    double sum = 0;
+    for (const Layer& l : layers)
+        sum += l.ioBytes;
+    return sum;
+}
+
+// As trex's get_bindings: a binding is an input if a layer reads it before any layer touched
+// it, and an output if a layer writes it before any layer read it.
+std::vector<const Tensor*> EnginePlan::inputBindings() const {
+    std::vector<const Tensor*> result;
+    const QSet<QString> bound(bindings.cbegin(), bindings.cend());
+    QSet<QString> seen;
+    for (const Layer& l : layers) {
+        for (const Tensor& t : l.inputs) {
+            if (!seen.contains(t.name) && bound.contains(t.name))
+                result.push_back(&t);
+            seen.insert(t.name);
+        }
+        for (const Tensor& t : l.outputs)
+            seen.insert(t.name);
+    }
+    return result;
+}
+
+std::vector<const Tensor*> EnginePlan::outputBindings() const {
+    std::vector<const Tensor*> result;
+    const QSet<QString> bound(bindings.cbegin(), bindings.cend());
+    QSet<QString> seen;
+    for (const Layer& l : layers) {
+        for (const Tensor& t : l.inputs)
+            seen.insert(t.name);
+        for (const Tensor& t : l.outputs) {
+            if (!seen.contains(t.name) && bound.contains(t.name))
+                result.push_back(&t);
+            seen.insert(t.name);
+        }
+    }
+    return result;
+}
+
+const Layer* EnginePlan::findLayer(const QString& name) const {
+    for (const Layer& l : layers)
+        if (l.name == name)
+            return &l;
+    return nullptr;
+}
+
+} // namespace planscope

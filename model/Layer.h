@@ -1,0 +1,85 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace planscope {
+
+struct Tensor {
+    QString name;
+    std::vector<qint64> shape;
+    QString longFormat; // the "Format/Datatype" string as exported
+    QString format;     // trex's short name, e.g. "Int8 NC/32HW32"
+    QString precision;  // data type, e.g. "INT8"
+    QString location;
+    double elementSize = 0;
+    double bytes = 0;
+
+    qint64 volume() const;
+    QString shapeText() const;   // "[1, 3, 224, 224]"
+    QString description() const; // "input1: [1, 3, 224, 224]xFP32 NCHW" as trex prints bindings
+};
+
+struct LayerTiming {
+    double averageMs = 0;
+    double medianMs = 0;
+    double totalMs = 0;
+    double percent = 0;
+};
+
+// Convolution seen as an implicit GEMM (as trex's annotate_convolutions).
+struct ConvolutionMetrics {
+    double macs = 0;
+    double bytes = 0; // input + weights + output
+    double arithmeticIntensity = 0;
+    double computeEfficiency = 0; // MACs per ms
+    double memoryEfficiency = 0;  // bytes per ms
+    qint64 gemmM = 0;
+    qint64 gemmN = 0;
+    qint64 gemmK = 0;
+    qint64 groups = 1;
+    std::vector<qint64> kernel;
+};
+
+struct Layer {
+    int index = 0;  // position in the plan's layer list
+    QString name;
+    QString type;    // ParameterType, else LayerType
+    QString subtype; // LayerType
+    QString tactic;  // TacticName, else "TensorRT"
+    QString metadata;
+    QString precision;       // first input's precision
+    QString outputPrecision; // first output's precision
+    std::vector<Tensor> inputs;
+    std::vector<Tensor> outputs;
+
+    double inputBytes = 0;
+    double outputBytes = 0;
+    double ioBytes = 0;
+    double weightsBytes = 0;
+    double biasBytes = 0;
+    double footprintBytes = 0; // io + weights
+    qint64 weightsCount = 0;
+    qint64 biasCount = 0;
+    QString weightsType;
+    QString biasType;
+
+    LayerTiming timing;
+    std::optional<ConvolutionMetrics> convolution;
+
+    // Every other exported attribute, as compact JSON text (strings unquoted), in file order.
+    std::vector<std::pair<QString, QString>> attributes;
+    QString attribute(const QString& key) const;
+
+    bool isConvolution() const { return type == QLatin1String("Convolution"); }
+    // Fused layers are named "a + b + c".
+    QStringList fusedParts() const { return name.split(QStringLiteral(" + ")); }
+};
+
+QString shapeToText(const std::vector<qint64>& shape);
+
+} // namespace planscope

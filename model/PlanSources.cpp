@@ -1,0 +1,137 @@
+#include "PlanSources.h"
+
+#include "FileKind.h"
+#include "JsonFile.h"
+#include "PlanError.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <map>
+
+namespace planscope {
+namespace {
+
+const QString kGraphSuffix = QStringLiteral(".graph.json");
+
+const QString kHowToExport =
+    QStringLiteral("Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
+
+QString& slotFor(PlanSources& sources, FileKind kind) {
+    switch (kind) {
+    case FileKind::Profile: return sources.profile;
+    case FileKind::ProfileMetadata: return sources.profileMetadata;
+    case FileKind::BuildMetadata: return sources.buildMetadata;
+    case FileKind::Timing: return sources.timing;
+    case FileKind::DeviceList: return sources.deviceMetadata;
+    default: return sources.graph;
+    }
+}
+
+std::map<FileKind, QStringList> filesByKind(const QDir& dir) {
+    std::map<FileKind, QStringList> kinds;
+    const auto entries = dir.entryInfoList(QDir::Files | QDir::Readable, QDir::Name);
+    for (const QFileInfo& entry : entries)
+        kinds[sniffFileKind(entry.filePath())] << entry.filePath();
+    return kinds;
+}
+
+// trex's naming: PREFIX.graph.json beside PREFIX.profile.json and friends.
+void addPrefixSiblings(PlanSources& sources, const QString& prefix) {
+    const std::pair<const char*, FileKind> siblings[] = {
+        {".profile.json", FileKind::Profile},
+        {".profile.metadata.json", FileKind::ProfileMetadata},
+        {".build.metadata.json", FileKind::BuildMetadata},
+        {".timing.json", FileKind::Timing},
+        {".metadata.json", FileKind::DeviceList},
+    };
+    for (const auto& [suffix, kind] : siblings) {
+        const QString path = prefix + QLatin1String(suffix);
+        if (!QFileInfo::exists(path))
+            continue;
+        const FileKind actual = sniffFileKind(path);
+        if (actual != kind) {
+            sources.notes << QStringLiteral("%1 was ignored: it holds a %2, not a %3.")
+                                 .arg(displayName(path), fileKindName(actual), fileKindName(kind));
+            continue;
+        }
+        slotFor(sources, kind) = path;
+    }
+}
+
+// Files named freely (layers_.json, profile_.json): take the one file of each kind in the folder.
+void addFolderSiblings(PlanSources& sources, const std::map<FileKind, QStringList>& kinds) {
+    for (const auto& [kind, files] : kinds) {
+        if (kind == FileKind::Graph || kind == FileKind::Unknown || kind == FileKind::TrtexecLog)
+            continue;
+        if (files.size() == 1)
+            slotFor(sources, kind) = files.first();
+        else
+            sources.notes << QStringLiteral("%1 files of kind %2 sit beside the graph; none was "
+                                            "used. Name the one to use with an option.")
+                                 .arg(files.size())
+                                 .arg(fileKindName(kind));
+    }
+}
+
+PlanSources sourcesForGraph(const QString& graph) {
+    PlanSources sources;
+    sources.graph = graph;
+    if (graph.endsWith(kGraphSuffix)) {
+        addPrefixSiblings(sources, graph.chopped(kGraphSuffix.size()));
+        return sources;
+    }
+    const auto kinds = filesByKind(QFileInfo(graph).dir());
+    const auto graphs = kinds.find(FileKind::Graph);
+    if (graphs != kinds.end() && graphs->second.size() == 1)
+        addFolderSiblings(sources, kinds);
+    return sources;
+}
+
+PlanSources sourcesForFolder(const QString& folder) {
+    const auto kinds = filesByKind(QDir(folder));
+    const auto graphs = kinds.find(FileKind::Graph);
+    if (graphs == kinds.end())
+        throw PlanError(
+            QStringLiteral("%1: the folder holds no engine graph JSON. %2").arg(folder, kHowToExport));
+    if (graphs->second.size() > 1) {
+        QStringList names;
+        for (const QString& g : graphs->second)
+            names << displayName(g);
+        throw PlanError(QStringLiteral("%1: the folder holds %2 plans (%3). Pass one of them.")
+                            .arg(folder)
+                            .arg(names.size())
+                            .arg(names.join(QStringLiteral(", "))));
+    }
+    return sourcesForGraph(graphs->second.first());
+}
+
+} // namespace
+
+PlanSources discoverPlanSources(const QString& plan) {
+    const QFileInfo info(plan);
+    if (info.isDir())
+        return sourcesForFolder(info.filePath());
+    const QString prefixed = plan + kGraphSuffix;
+    if (!info.exists()) {
+        if (QFileInfo::exists(prefixed))
+            return sourcesForGraph(prefixed);
+        throw PlanError(QStringLiteral("%1: no such file or folder. Pass the engine prefix "
+                                       "(x.onnx.engine), its graph JSON (x.onnx.engine.graph.json) "
+                                       "or a folder holding one plan.")
+                            .arg(plan));
+    }
+    const FileKind kind = sniffFileKind(plan);
+    if (kind == FileKind::Graph)
+        return sourcesForGraph(info.filePath());
+    if (QFileInfo::exists(prefixed)) // x.onnx.engine is the binary engine beside its exports
+        return sourcesForGraph(prefixed);
+    if (kind == FileKind::Unknown)
+        return sourcesForGraph(info.filePath()); // let the graph parser say what is wrong
+    throw PlanError(QStringLiteral("%1: this is a %2, not an engine graph. Pass the graph JSON "
+                                   "written by trtexec --exportLayerInfo (add this file with an "
+                                   "option such as --profile-json).")
+                        .arg(plan, fileKindName(kind)));
+}
+
+} // namespace planscope

@@ -1,0 +1,93 @@
+#include "ProfileRecords.h"
+
+#include "JsonFile.h"
+#include "PlanError.h"
+
+#include <QRegularExpression>
+
+namespace planscope {
+namespace {
+
+const QString kFix = QStringLiteral("Re-export it with trtexec --exportProfile=FILE or omit it.");
+
+double numberField(const nlohmann::json& record, const char* key) {
+    const auto it = record.find(key);
+    return (it != record.end() && it->is_number()) ? it->get<double>() : 0.0;
+}
+
+ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
+    if (!json.is_array())
+        throw PlanError(QStringLiteral("%1: expected a JSON list of layer timings. %2").arg(path, kFix));
+    ProfileFile profile;
+    for (const auto& record : json) {
+        if (!record.is_object())
+            continue;
+        const auto name = record.find("name");
+        if (name == record.end() || !name->is_string()) {
+            if (const auto count = record.find("count"); count != record.end() && count->is_number())
+                profile.iterations = count->get<long long>();
+            continue;
+        }
+        profile.records.push_back({QString::fromStdString(name->get<std::string>()),
+                                   numberField(record, "timeMs"), numberField(record, "averageMs"),
+                                   numberField(record, "medianMs"),
+                                   numberField(record, "percentage")});
+    }
+    return profile;
+}
+
+double lenientNumber(const QString& record, const QString& key) {
+    const QRegularExpression re(QStringLiteral("\"%1\"\\s*:\\s*([-+0-9.eE]+)").arg(key));
+    const auto match = re.match(record);
+    return match.hasMatch() ? match.captured(1).toDouble() : 0.0;
+}
+
+// Each record reads `{ "name" : "<anything>", "timeMs" : ...}`: the name ends at the quote
+// that precedes `, "timeMs"`, whatever it holds.
+ProfileFile fromLenientText(const QString& text) {
+    static const QRegularExpression countRe(QStringLiteral(R"(\{\s*"count"\s*:\s*(\d+)\s*\})"));
+    static const QRegularExpression nameStart(QStringLiteral(R"(\{\s*"name"\s*:\s*")"));
+    static const QRegularExpression nameEnd(QStringLiteral(R"("\s*,\s*"timeMs"\s*:)"));
+    ProfileFile profile;
+    profile.repaired = true;
+    if (const auto count = countRe.match(text); count.hasMatch())
+        profile.iterations = count.captured(1).toLongLong();
+    qsizetype pos = 0;
+    while (true) {
+        const auto start = nameStart.match(text, pos);
+        if (!start.hasMatch())
+            break;
+        const auto end = nameEnd.match(text, start.capturedEnd());
+        if (!end.hasMatch())
+            break;
+        const qsizetype close = text.indexOf('}', end.capturedEnd());
+        const QString fields = text.mid(end.capturedStart(), close < 0 ? -1 : close - end.capturedStart());
+        profile.records.push_back({text.mid(start.capturedEnd(), end.capturedStart() - start.capturedEnd()),
+                                   lenientNumber(fields, QStringLiteral("timeMs")),
+                                   lenientNumber(fields, QStringLiteral("averageMs")),
+                                   lenientNumber(fields, QStringLiteral("medianMs")),
+                                   lenientNumber(fields, QStringLiteral("percentage"))});
+        pos = close < 0 ? end.capturedEnd() : close;
+    }
+    return profile;
+}
+
+} // namespace
+
+ProfileFile parseProfileText(const QByteArray& text, const QString& path) {
+    requireText(text, path, kFix);
+    try {
+        return fromJson(nlohmann::json::parse(text.constBegin(), text.constEnd()), path);
+    } catch (const nlohmann::json::parse_error& e) {
+        if (looksTruncated(e, text.size()))
+            throwParseError(e, text.size(), path, kFix);
+        ProfileFile profile = fromLenientText(QString::fromUtf8(text));
+        if (profile.records.empty())
+            throwParseError(e, text.size(), path, kFix);
+        return profile;
+    }
+}
+
+ProfileFile readProfile(const QString& path) { return parseProfileText(readFileBytes(path), path); }
+
+} // namespace planscope

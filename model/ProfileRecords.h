@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QString>
+
+#include <vector>
+
+namespace planscope {
+
+// One layer's timing from trtexec --exportProfile.
+struct ProfileRecord {
+    QString name;
+    double totalMs = 0;
+    double averageMs = 0;
+    double medianMs = 0; // absent before TensorRT 8.4: then 0
+    double percent = 0;
+};
+
+struct ProfileFile {
+    std::vector<ProfileRecord> records;
+    long long iterations = 0; // the leading {"count": N}
+    bool repaired = false;    // names were not valid JSON and were read leniently
+};
+
+// trtexec writes layer names unescaped, so a name holding a quote or a backslash breaks the
+// JSON; such files are read record by record instead. Throws PlanError naming the file.
+ProfileFile readProfile(const QString& path);
+ProfileFile parseProfileText(const QByteArray& text, const QString& path);
+
+} // namespace planscope

@@ -1,0 +1,90 @@
+#include "ConvolutionLinter.h"
+
+#include "EnginePlan.h"
+
+#include <QRegularExpression>
+
+namespace planscope {
+namespace {
+
+LintFinding findingFor(const Layer& conv, const QString& rule) {
+    LintFinding f;
+    f.rule = rule;
+    f.layerIndex = conv.index;
+    f.layerName = conv.name;
+    f.details = {{QStringLiteral("tactic"), conv.tactic}, {QStringLiteral("subtype"), conv.subtype}};
+    return f;
+}
+
+bool isFourDimensional(const std::vector<Tensor>& tensors) {
+    return !tensors.empty() && tensors[0].shape.size() == 4;
+}
+
+void lintTensorCores(const Layer& conv, std::vector<LintFinding>& findings) {
+    static const QRegularExpression accelerated(QStringLiteral("imma|hmma|xmma|i88|884"));
+    if (conv.precision == QLatin1String("FP32") || accelerated.match(conv.tactic).hasMatch())
+        return;
+    LintFinding f = findingFor(conv, QStringLiteral("conv-not-accelerated"));
+    f.hazard = QStringLiteral("Convolution is not accelerated.");
+    const bool smallInput = isFourDimensional(conv.inputs) && conv.inputs[0].shape[1] < 32;
+    f.mitigation = smallInput
+                       ? QStringLiteral("This Convolution has a small number of input channels "
+                                        "(%1) so acceleration may not be possible.")
+                             .arg(conv.inputs[0].shape[1])
+                       : QStringLiteral("Check that its precision, channel counts and alignment "
+                                        "allow a Tensor Core kernel.");
+    f.help = QStringLiteral("TensorCores accelerate large Convolution and GEMM operations.");
+    findings.push_back(std::move(f));
+}
+
+void lintFloatOutput(const Layer& conv, std::vector<LintFinding>& findings) {
+    if (conv.precision != QLatin1String("INT8") || conv.outputs.empty() ||
+        conv.outputs[0].precision == QLatin1String("INT8"))
+        return;
+    LintFinding f = findingFor(conv, QStringLiteral("conv-int8-float-output"));
+    f.hazard = QStringLiteral("Quantized Convolution has float outputs.");
+    f.mitigation = QStringLiteral("Consider adding quantization after the convolution.");
+    f.help = QStringLiteral("Quantized Convolution with float outputs is ill advised for "
+                            "memory-limited convolutions.");
+    f.details.emplace_back(QStringLiteral("output format"), conv.outputs[0].format);
+    findings.push_back(std::move(f));
+}
+
+void lintAlignment(const Layer& conv, std::vector<LintFinding>& findings) {
+    if (!isFourDimensional(conv.inputs) || !isFourDimensional(conv.outputs))
+        return;
+    const qint64 c = conv.inputs[0].shape[1];
+    const qint64 k = conv.outputs[0].shape[1];
+    const int alignment = conv.precision == QLatin1String("INT8") ? 16 : 8;
+    if (c % alignment == 0 && k % alignment == 0)
+        return;
+    LintFinding f = findingFor(conv, QStringLiteral("conv-channel-alignment"));
+    f.hazard = QStringLiteral("Convolution channels are not optimally aligned.");
+    f.mitigation = QStringLiteral("Consider changing the alignment of the convolution's channels "
+                                  "(C=%1, K=%2) to multiples of %3.")
+                       .arg(c)
+                       .arg(k)
+                       .arg(alignment);
+    f.help = QStringLiteral("For best performance, the input and outputs channels of a Tensor Core "
+                            "accelerated convolution should be aligned to 8 (FP32/FP16) or 16 "
+                            "(INT8).");
+    f.details.emplace_back(QStringLiteral("channels"), QStringLiteral("C=%1, K=%2").arg(c).arg(k));
+    findings.push_back(std::move(f));
+}
+
+} // namespace
+
+QStringList ConvolutionLinter::rules() const {
+    return {QStringLiteral("conv-not-accelerated"), QStringLiteral("conv-int8-float-output"),
+            QStringLiteral("conv-channel-alignment")};
+}
+
+void ConvolutionLinter::lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const {
+    using Check = void (*)(const Layer&, std::vector<LintFinding>&);
+    for (Check check : {lintTensorCores, lintFloatOutput, lintAlignment})
+        for (const Layer& layer : plan.layers)
+            if (layer.isConvolution())
+                check(layer, findings);
+}
+
+} // namespace planscope

@@ -1,0 +1,15 @@
+#pragma once
+
+#include "Linter.h"
+
+namespace planscope {
+
+// trex's ConvLinter: convolutions not on Tensor Cores, INT8 convolutions with float outputs,
+// and channel counts that Tensor Core kernels cannot use well.
+class ConvolutionLinter : public Linter {
+  public:
+    QStringList rules() const override;
+    void lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const override;
+};
+
+} // namespace planscope

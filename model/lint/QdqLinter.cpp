@@ -1,0 +1,31 @@
+#include "QdqLinter.h"
+
+#include "EnginePlan.h"
+
+namespace planscope {
+
+void QdqLinter::lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const {
+    for (const Layer& layer : plan.layers) {
+        if (layer.type != QLatin1String("Scale") || layer.inputs.empty() || layer.outputs.empty())
+            continue;
+        const bool intIn = layer.inputs[0].precision == QLatin1String("INT8");
+        const bool intOut = layer.outputs[0].precision == QLatin1String("INT8");
+        if (intIn == intOut)
+            continue;
+        const QString role = intIn ? QStringLiteral("Dequantize") : QStringLiteral("Quantize");
+        LintFinding f;
+        f.rule = QStringLiteral("unfused-qdq");
+        f.layerIndex = layer.index;
+        f.layerName = layer.name;
+        f.hazard = QStringLiteral("Unfused %1 layer").arg(role);
+        f.mitigation = QStringLiteral("Check why the %1 layer is not fused").arg(role);
+        f.help = QStringLiteral("Unfused Quantize/Dequantize nodes are wasteful and should be "
+                                "avoided. Quantize nodes may be necessary for quantizing inputs.");
+        f.details = {{QStringLiteral("type conversion"),
+                      layer.inputs[0].format.section(' ', 0, 0) + " -> " +
+                          layer.outputs[0].format.section(' ', 0, 0)}};
+        findings.push_back(std::move(f));
+    }
+}
+
+} // namespace planscope

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "Linter.h"
+
+namespace planscope {
+
+// Quantize or Dequantize operations left as standalone Scale layers (exactly one side is INT8).
+class QdqLinter : public Linter {
+  public:
+    QStringList rules() const override { return {QStringLiteral("unfused-qdq")}; }
+    void lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const override;
+};
+
+} // namespace planscope

@@ -32,7 +32,8 @@ std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) 
     ConvolutionMetrics m;
     m.kernel = integerList(layer.attribute(QStringLiteral("Kernel")));
     const std::size_t spatial = m.kernel.size();
-    if (spatial == 0 || input.shape.size() != spatial + 2 || output.shape.size() != spatial + 2)
+    // A fully-connected layer run as a 1x1 convolution may have a flat [N, K] output: P = Q = 1.
+    if (spatial == 0 || input.shape.size() != spatial + 2 || output.shape.size() < 2)
         return std::nullopt;
     m.groups = std::max<qint64>(1, layer.attribute(QStringLiteral("Groups")).toLongLong());
 

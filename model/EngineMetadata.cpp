@@ -35,9 +35,11 @@ QString EngineMetadata::deviceName() const {
 }
 
 void readProfileMetadata(const QString& path, EngineMetadata& metadata) {
-    const auto json = readObjectFile(path, QStringLiteral("a JSON object with performance_summary"));
+    const auto json =
+        readObjectFile(path, QStringLiteral("a JSON object with performance_summary"));
     if (!json.is_object())
-        throw PlanError(QStringLiteral("%1: expected a JSON object with performance_summary.").arg(path));
+        throw PlanError(
+            QStringLiteral("%1: expected a JSON object with performance_summary.").arg(path));
     mergeSection(metadata.performance, json, "performance_summary");
     mergeSection(metadata.inference, json, "inference_options");
     mergeSection(metadata.device, json, "device_information");

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-
 #include <nlohmann/json.hpp>
 
 namespace planscope {

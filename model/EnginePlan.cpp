@@ -28,33 +28,29 @@ double EnginePlan::totalActivationBytes() const {
 // As trex's get_bindings: a binding is an input if a layer reads it before any layer touched
 // it, and an output if a layer writes it before any layer read it.
 std::vector<const Tensor*> EnginePlan::inputBindings() const {
-    std::vector<const Tensor*> result;
-    const QSet<QString> bound(bindings.cbegin(), bindings.cend());
-    QSet<QString> seen;
-    for (const Layer& l : layers) {
-        for (const Tensor& t : l.inputs) {
-            if (!seen.contains(t.name) && bound.contains(t.name))
-                result.push_back(&t);
-            seen.insert(t.name);
-        }
-        for (const Tensor& t : l.outputs)
-            seen.insert(t.name);
-    }
-    return result;
+    return bindingTensors(true);
 }
 
 std::vector<const Tensor*> EnginePlan::outputBindings() const {
+    return bindingTensors(false);
+}
+
+std::vector<const Tensor*> EnginePlan::bindingTensors(bool inputs) const {
     std::vector<const Tensor*> result;
     const QSet<QString> bound(bindings.cbegin(), bindings.cend());
-    QSet<QString> seen;
-    for (const Layer& l : layers) {
-        for (const Tensor& t : l.inputs)
-            seen.insert(t.name);
-        for (const Tensor& t : l.outputs) {
-            if (!seen.contains(t.name) && bound.contains(t.name))
+    QSet<QString> seen; // only binding names matter
+    const auto visit = [&](const std::vector<Tensor>& tensors, bool wanted) {
+        for (const Tensor& t : tensors) {
+            if (!bound.contains(t.name))
+                continue;
+            if (wanted && !seen.contains(t.name))
                 result.push_back(&t);
             seen.insert(t.name);
         }
+    };
+    for (const Layer& l : layers) {
+        visit(l.inputs, inputs);
+        visit(l.outputs, !inputs);
     }
     return result;
 }

@@ -5,7 +5,6 @@
 #include "PlanSources.h"
 
 #include <QStringList>
-
 #include <vector>
 
 namespace planscope {
@@ -36,6 +35,9 @@ struct EnginePlan {
     std::vector<const Tensor*> outputBindings() const;
 
     const Layer* findLayer(const QString& name) const;
+
+  private:
+    std::vector<const Tensor*> bindingTensors(bool inputs) const;
 };
 
 } // namespace planscope

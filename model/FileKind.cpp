@@ -6,14 +6,22 @@ namespace planscope {
 
 QString fileKindName(FileKind kind) {
     switch (kind) {
-    case FileKind::Graph: return QStringLiteral("engine graph JSON");
-    case FileKind::Profile: return QStringLiteral("per-layer profile JSON");
-    case FileKind::Timing: return QStringLiteral("per-iteration timing JSON");
-    case FileKind::ProfileMetadata: return QStringLiteral("profile metadata JSON");
-    case FileKind::BuildMetadata: return QStringLiteral("build metadata JSON");
-    case FileKind::DeviceList: return QStringLiteral("device metadata JSON");
-    case FileKind::TrtexecLog: return QStringLiteral("trtexec log");
-    case FileKind::Unknown: break;
+    case FileKind::Graph:
+        return QStringLiteral("engine graph JSON");
+    case FileKind::Profile:
+        return QStringLiteral("per-layer profile JSON");
+    case FileKind::Timing:
+        return QStringLiteral("per-iteration timing JSON");
+    case FileKind::ProfileMetadata:
+        return QStringLiteral("profile metadata JSON");
+    case FileKind::BuildMetadata:
+        return QStringLiteral("build metadata JSON");
+    case FileKind::DeviceList:
+        return QStringLiteral("device metadata JSON");
+    case FileKind::TrtexecLog:
+        return QStringLiteral("trtexec log");
+    case FileKind::Unknown:
+        break;
     }
     return QStringLiteral("file of unknown kind");
 }

@@ -1,10 +1,12 @@
 #include "GraphParser.h"
 
+#include "JsonFile.h"
 #include "LayerBuilder.h"
 #include "PlanError.h"
 
 #include <QHash>
 #include <QRegularExpression>
+#include <nlohmann/json.hpp>
 
 namespace planscope {
 namespace {
@@ -12,101 +14,118 @@ namespace {
 const QString kRebuildHint = QStringLiteral(
     "Rebuild the engine with trtexec --profilingVerbosity=detailed --exportLayerInfo=FILE.");
 
-// What the filtering steps need to know about a raw layer before it becomes a Layer.
-struct RawLayer {
-    const nlohmann::json* json = nullptr; // null for a names-only graph
-    QString name;
-    QString layerType;
-    QString parameterType;
+using Event = nlohmann::json::parse_event_t;
 
-    QString type() const { return parameterType.isEmpty() ? layerType : parameterType; }
+// Receives the parser's events and turns each entry of "Layers" into a Layer as soon as it is
+// complete, then drops its JSON; everything else (Bindings) stays in the document.
+class LayerCollector {
+  public:
+    explicit LayerCollector(const QString& path) : m_path(path) {}
+
+    bool operator()(int depth, Event event, nlohmann::json& parsed) {
+        if (depth == 1 && event == Event::key) {
+            m_inLayers = parsed.get_ref<const std::string&>() == "Layers";
+            return true;
+        }
+        if (!m_inLayers || depth != 2 ||
+            (event != Event::object_end && event != Event::value && event != Event::array_end))
+            return true;
+        if (event == Event::array_end) // an array nested in the list: not a graph we know
+            fail();
+        const bool isName = parsed.is_string();
+        if (m_layers.empty())
+            m_namesOnly = isName;
+        if (isName != m_namesOnly || (!isName && !parsed.is_object()))
+            fail();
+        if (isName) {
+            m_layers.push_back(LayerBuilder::named(replaceRecordSeparators(
+                QString::fromStdString(parsed.get_ref<const std::string&>()))));
+        } else {
+            if (!parsed.contains("Name"))
+                fail();
+            m_layers.push_back(m_builder.build(parsed));
+        }
+        return false; // the layer's JSON is not needed any more
+    }
+
+    std::vector<Layer> takeLayers() { return std::move(m_layers); }
+    bool namesOnly() const { return m_namesOnly; }
+
+  private:
+    [[noreturn]] void fail() const {
+        throw PlanError(QStringLiteral("%1: layer %2 is neither a layer object with a Name nor a "
+                                       "name like the layers before it. %3")
+                            .arg(m_path)
+                            .arg(m_layers.size())
+                            .arg(kRebuildHint));
+    }
+
+    QString m_path;
+    LayerBuilder m_builder;
+    std::vector<Layer> m_layers;
+    bool m_inLayers = false;
+    bool m_namesOnly = false;
 };
 
-QString stringField(const nlohmann::json& object, const char* key) {
-    const auto it = object.find(key);
-    return (it != object.end() && it->is_string()) ? QString::fromStdString(it->get<std::string>())
-                                                   : QString();
-}
-
-std::vector<RawLayer> readRawLayers(const nlohmann::json& layers, const QString& path,
-                                    bool namesOnly) {
-    std::vector<RawLayer> raw;
-    raw.reserve(layers.size());
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        const auto& layer = layers[i];
-        RawLayer r;
-        if (namesOnly) {
-            if (!layer.is_string())
-                throw PlanError(QStringLiteral("%1: layer %2 is not a name like the layers before "
-                                               "it. %3").arg(path).arg(i).arg(kRebuildHint));
-            r.name = QString::fromStdString(layer.get<std::string>());
-        } else {
-            if (!layer.is_object() || !layer.contains("Name"))
-                throw PlanError(QStringLiteral("%1: layer %2 is not an object with a Name. %3")
-                                    .arg(path).arg(i).arg(kRebuildHint));
-            r.json = &layer;
-            r.name = stringField(layer, "Name");
-            r.layerType = stringField(layer, "LayerType");
-            r.parameterType = stringField(layer, "ParameterType");
-        }
-        r.name = replaceRecordSeparators(r.name);
-        // A transposed convolution is exported as a Convolution run by a deconvolution kernel.
-        if (r.parameterType == QLatin1String("Convolution") &&
-            r.layerType == QLatin1String("CaskDeconvolutionV2"))
-            r.parameterType = QStringLiteral("Deconvolution");
-        raw.push_back(std::move(r));
-    }
-    return raw;
-}
-
 // Synchronization and shape-computation layers do no work of their own.
-bool isBookkeeping(const RawLayer& layer) {
+bool isBookkeeping(const Layer& layer) {
     static const QStringList types = {"signal", "wait", "shape_call"};
-    return types.contains(layer.layerType);
+    return types.contains(layer.subtype);
 }
 
-void disambiguateNames(std::vector<RawLayer>& layers) {
+void disambiguateNames(std::vector<Layer>& layers) {
     QHash<QString, int> seen;
-    for (RawLayer& layer : layers) {
+    for (Layer& layer : layers) {
         int& count = seen[layer.name];
         if (++count > 1)
             layer.name += '_' + QString::number(count);
     }
 }
 
-const QRegularExpression& profileSuffix() {
-    static const QRegularExpression re(QStringLiteral(R"(\[profile +(\d+)\])"));
-    return re;
+int profileOf(const QString& name) {
+    if (!name.contains(QLatin1String("[profile")))
+        return 0;
+    static const QRegularExpression suffix(QStringLiteral(R"(\[profile +(\d+)\])"));
+    const auto match = suffix.match(name);
+    return match.hasMatch() ? match.captured(1).toInt() : 0;
 }
 
-int profileOf(const QString& name) {
-    const auto match = profileSuffix().match(name);
-    return match.hasMatch() ? match.captured(1).toInt() : 0;
+QStringList bindingsOf(const nlohmann::json& document) {
+    QStringList bindings;
+    if (const auto b = document.find("Bindings"); b != document.end() && b->is_array())
+        for (const auto& binding : *b)
+            if (binding.is_string())
+                bindings << QString::fromStdString(binding.get<std::string>());
+    return bindings;
 }
 
 } // namespace
 
-ParsedGraph parseGraph(const nlohmann::json& document, const QString& path, int profile) {
+ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile) {
+    const QString fix = QStringLiteral(
+        "Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
+    requireText(text, path, fix);
+    LayerCollector collector(path);
+    nlohmann::json document;
+    try {
+        document = nlohmann::json::parse(text.constBegin(), text.constEnd(), std::ref(collector));
+    } catch (const nlohmann::json::parse_error& e) {
+        throwParseError(e, text.size(), path, fix);
+    }
     if (!document.is_object() || !document.contains("Layers") || !document["Layers"].is_array())
         throw PlanError(QStringLiteral("%1: not an engine graph (expected a JSON object with a "
-                                       "\"Layers\" list). %2").arg(path, kRebuildHint));
-    const auto& layersJson = document["Layers"];
-    if (layersJson.empty())
-        throw PlanError(QStringLiteral("%1: the graph has no layers. %2").arg(path, kRebuildHint));
+                                       "\"Layers\" list). %2")
+                            .arg(path, kRebuildHint));
 
     ParsedGraph graph;
-    graph.namesOnly = layersJson.front().is_string();
-    std::vector<RawLayer> raw = readRawLayers(layersJson, path, graph.namesOnly);
+    graph.namesOnly = collector.namesOnly();
+    std::vector<Layer> all = collector.takeLayers();
+    if (all.empty())
+        throw PlanError(QStringLiteral("%1: the graph has no layers. %2").arg(path, kRebuildHint));
 
-    QStringList allBindings;
-    if (const auto b = document.find("Bindings"); b != document.end() && b->is_array())
-        for (const auto& binding : *b)
-            if (binding.is_string())
-                allBindings << QString::fromStdString(binding.get<std::string>());
-
-    std::vector<RawLayer> kept;
-    kept.reserve(raw.size());
-    for (RawLayer& layer : raw) {
+    std::vector<Layer> kept;
+    kept.reserve(all.size());
+    for (Layer& layer : all) {
         if (isBookkeeping(layer))
             graph.ignoredNames << layer.name;
         else
@@ -116,28 +135,25 @@ ParsedGraph parseGraph(const nlohmann::json& document, const QString& path, int 
 
     // Engines built with several optimization profiles repeat the graph once per profile,
     // with " [profile N]" in the names of all but the first.
-    for (const RawLayer& layer : kept)
+    for (const Layer& layer : kept)
         graph.profileCount = std::max(graph.profileCount, profileOf(layer.name) + 1);
     if (profile < 0 || profile >= graph.profileCount)
         throw PlanError(QStringLiteral("%1: the engine has %2 optimization profile(s), numbered "
                                        "from 0 to %3; profile %4 does not exist.")
-                            .arg(path).arg(graph.profileCount).arg(graph.profileCount - 1).arg(profile));
-    for (const QString& binding : allBindings)
+                            .arg(path)
+                            .arg(graph.profileCount)
+                            .arg(graph.profileCount - 1)
+                            .arg(profile));
+    for (const QString& binding : bindingsOf(document))
         if (profileOf(binding) == profile)
             graph.bindings << binding;
 
-    std::vector<Layer> layers;
-    for (const RawLayer& layer : kept) {
-        if (profileOf(layer.name) != profile)
-            continue;
-        Layer built = layer.json ? buildLayer(*layer.json, layer.name, layer.parameterType)
-                                 : buildNamedLayer(layer.name);
-        if (built.type == QLatin1String("Constant") || built.type == QLatin1String("NoOp"))
-            graph.ignoredNames << built.name;
-        layers.push_back(std::move(built));
-    }
-    foldNoOps(layers, graph.bindings);
-    for (Layer& layer : layers) {
+    std::erase_if(kept, [&](const Layer& l) { return profileOf(l.name) != profile; });
+    for (const Layer& layer : kept)
+        if (layer.type == QLatin1String("Constant") || layer.type == QLatin1String("NoOp"))
+            graph.ignoredNames << layer.name;
+    foldNoOps(kept, graph.bindings);
+    for (Layer& layer : kept) {
         if (layer.type == QLatin1String("Constant"))
             graph.constants.push_back(std::move(layer));
         else
@@ -151,6 +167,9 @@ ParsedGraph parseGraph(const nlohmann::json& document, const QString& path, int 
 }
 
 void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings) {
+    const auto isNoOp = [](const Layer& l) { return l.type == QLatin1String("NoOp"); };
+    if (std::none_of(layers.begin(), layers.end(), isNoOp))
+        return;
     struct Port {
         int layer;
         int slot;
@@ -164,11 +183,9 @@ void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings) {
         for (int s = 0; s < static_cast<int>(layers[l].outputs.size()); ++s)
             producers[layers[l].outputs[s].name].push_back({l, s});
     }
-    bool anyNoOp = false;
     for (Layer& noOp : layers) {
-        if (noOp.type != QLatin1String("NoOp") || noOp.inputs.empty() || noOp.outputs.empty())
+        if (!isNoOp(noOp) || noOp.inputs.empty() || noOp.outputs.empty())
             continue;
-        anyNoOp = true;
         const auto readers = consumers.constFind(noOp.outputs[0].name);
         if (readers != consumers.cend()) {
             for (const Port& reader : *readers)
@@ -178,8 +195,7 @@ void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings) {
                 layers[writer.layer].outputs[writer.slot] = noOp.outputs[0];
         }
     }
-    if (anyNoOp)
-        std::erase_if(layers, [](const Layer& l) { return l.type == QLatin1String("NoOp"); });
+    std::erase_if(layers, isNoOp);
 }
 
 } // namespace planscope

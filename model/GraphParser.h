@@ -2,17 +2,15 @@
 
 #include "Layer.h"
 
+#include <QByteArray>
 #include <QStringList>
-
-#include <nlohmann/json.hpp>
-
 #include <vector>
 
 namespace planscope {
 
-// The engine graph as trex reads it (see docs in README: "How PlanScope reads a plan").
+// The engine graph as trex reads it (see "How a plan is read" in README.md).
 struct ParsedGraph {
-    std::vector<Layer> layers;    // engine order; NoOps folded, constants set apart
+    std::vector<Layer> layers; // engine order; NoOps folded, constants set apart
     std::vector<Layer> constants;
     QStringList bindings;
     QStringList ignoredNames; // layers left out of `layers`: their profile records are skipped
@@ -20,8 +18,9 @@ struct ParsedGraph {
     bool namesOnly = false;   // exported without --profilingVerbosity=detailed
 };
 
-// Throws PlanError naming `path` when the document is not an engine graph or lacks `profile`.
-ParsedGraph parseGraph(const nlohmann::json& document, const QString& path, int profile);
+// Parses graph JSON text layer by layer (no whole-document tree, so large plans stay small).
+// Throws PlanError naming `path` when the text is not an engine graph or lacks `profile`.
+ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile);
 
 // Folds NoOp layers away as trex does: consumers read the NoOp's input instead, and a NoOp
 // whose output is a binding hands that output to its producer.

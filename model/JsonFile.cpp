@@ -7,7 +7,9 @@
 
 namespace planscope {
 
-QString displayName(const QString& path) { return QFileInfo(path).fileName(); }
+QString displayName(const QString& path) {
+    return QFileInfo(path).fileName();
+}
 
 QByteArray readFileBytes(const QString& path) {
     const QFileInfo info(path);
@@ -39,8 +41,10 @@ void throwParseError(const nlohmann::json::parse_error& error, qsizetype textSiz
                             .arg(path)
                             .arg(textSize)
                             .arg(fix));
-    throw PlanError(
-        QStringLiteral("%1: not valid JSON (error at byte %2). %3").arg(path).arg(error.byte).arg(fix));
+    throw PlanError(QStringLiteral("%1: not valid JSON (error at byte %2). %3")
+                        .arg(path)
+                        .arg(error.byte)
+                        .arg(fix));
 }
 
 } // namespace planscope

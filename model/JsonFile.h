@@ -2,7 +2,6 @@
 
 #include <QByteArray>
 #include <QString>
-
 #include <nlohmann/json.hpp>
 
 namespace planscope {

@@ -17,9 +17,13 @@ qint64 Tensor::volume() const {
     return v;
 }
 
-QString Tensor::shapeText() const { return shapeToText(shape); }
+QString Tensor::shapeText() const {
+    return shapeToText(shape);
+}
 
-QString Tensor::description() const { return name + QStringLiteral(": ") + shapeText() + 'x' + format; }
+QString Tensor::description() const {
+    return name + QStringLiteral(": ") + shapeText() + 'x' + format;
+}
 
 QString Layer::attribute(const QString& key) const {
     for (const auto& [k, v] : attributes)

@@ -2,7 +2,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <utility>
 #include <vector>
@@ -46,7 +45,7 @@ struct ConvolutionMetrics {
 };
 
 struct Layer {
-    int index = 0;  // position in the plan's layer list
+    int index = 0; // position in the plan's layer list
     QString name;
     QString type;    // ParameterType, else LayerType
     QString subtype; // LayerType

@@ -1,14 +1,19 @@
 #include "LayerGroups.h"
 
 #include <QHash>
-
 #include <algorithm>
 
 namespace planscope {
 
-QString layerTypeKey(const Layer& layer) { return layer.type; }
-QString layerPrecisionKey(const Layer& layer) { return layer.precision; }
-QString layerOutputPrecisionKey(const Layer& layer) { return layer.outputPrecision; }
+QString layerTypeKey(const Layer& layer) {
+    return layer.type;
+}
+QString layerPrecisionKey(const Layer& layer) {
+    return layer.precision;
+}
+QString layerOutputPrecisionKey(const Layer& layer) {
+    return layer.outputPrecision;
+}
 
 std::vector<LayerGroup> groupLayers(const std::vector<Layer>& layers, const LayerKey& key) {
     std::vector<LayerGroup> groups;

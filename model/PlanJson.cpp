@@ -7,7 +7,9 @@
 namespace planscope {
 namespace {
 
-std::string str(const QString& s) { return s.toStdString(); }
+std::string str(const QString& s) {
+    return s.toStdString();
+}
 
 OrderedJson tensorJson(const Tensor& t) {
     return {{"name", str(t.name)},
@@ -42,9 +44,12 @@ OrderedJson groupsJson(const std::vector<LayerGroup>& groups) {
 OrderedJson filesJson(const PlanSources& s) {
     OrderedJson files = OrderedJson::object();
     const std::pair<const char*, const QString*> entries[] = {
-        {"graph", &s.graph},          {"profile", &s.profile},
-        {"timing", &s.timing},        {"profile_metadata", &s.profileMetadata},
-        {"build_metadata", &s.buildMetadata}, {"device_metadata", &s.deviceMetadata}};
+        {"graph", &s.graph},
+        {"profile", &s.profile},
+        {"timing", &s.timing},
+        {"profile_metadata", &s.profileMetadata},
+        {"build_metadata", &s.buildMetadata},
+        {"device_metadata", &s.deviceMetadata}};
     for (const auto& [key, path] : entries)
         if (!path->isEmpty())
             files[key] = str(*path);
@@ -156,10 +161,10 @@ OrderedJson findingJson(const LintFinding& f) {
     OrderedJson details = OrderedJson::object();
     for (const auto& [key, value] : f.details)
         details[str(key)] = str(value);
-    return {{"rule", str(f.rule)},         {"severity", str(severityName(f.severity))},
-            {"layer", str(f.layerName)},   {"layer_index", f.layerIndex},
-            {"hazard", str(f.hazard)},     {"mitigation", str(f.mitigation)},
-            {"help", str(f.help)},         {"details", details}};
+    return {{"rule", str(f.rule)},       {"severity", str(severityName(f.severity))},
+            {"layer", str(f.layerName)}, {"layer_index", f.layerIndex},
+            {"hazard", str(f.hazard)},   {"mitigation", str(f.mitigation)},
+            {"help", str(f.help)},       {"details", details}};
 }
 
 OrderedJson findingsJson(const std::vector<LintFinding>& findings) {

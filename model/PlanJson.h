@@ -5,7 +5,6 @@
 #include "lint/LintFinding.h"
 
 #include <QByteArray>
-
 #include <vector>
 
 namespace planscope {

@@ -7,6 +7,8 @@
 #include "ProfileMerge.h"
 #include "TimingSamples.h"
 
+#include <future>
+
 namespace planscope {
 namespace {
 
@@ -15,13 +17,13 @@ void overrideSource(QString& slot, const QString& given) {
         slot = given;
 }
 
-void loadProfile(EnginePlan& plan, const QStringList& ignoredNames) {
-    const ProfileFile profile = readProfile(plan.sources.profile);
+void applyProfile(EnginePlan& plan, const ProfileFile& profile, const QStringList& ignoredNames) {
     plan.hasProfile = true;
     plan.profiledIterations = profile.iterations;
     if (profile.repaired)
-        plan.warnings << QStringLiteral("%1 holds layer names that are not valid JSON (trtexec does "
-                                        "not escape them); it was read leniently.")
+        plan.warnings << QStringLiteral(
+                             "%1 holds layer names that are not valid JSON (trtexec does "
+                             "not escape them); it was read leniently.")
                              .arg(displayName(plan.sources.profile));
     plan.warnings << mergeProfile(plan.layers, profile.records, ignoredNames, plan.sources.profile,
                                   plan.sources.graph);
@@ -44,12 +46,11 @@ EnginePlan loadPlan(const PlanSources& sources, int profile) {
     plan.name = displayName(sources.graph);
     plan.warnings = sources.notes;
 
-    const QString fix = QStringLiteral(
-        "Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
-    ParsedGraph graph = [&] {
-        const auto document = parseJson(readFileBytes(sources.graph), sources.graph, fix);
-        return parseGraph(document, sources.graph, profile);
-    }();
+    // The profile is read on a second thread while the (larger) graph is parsed.
+    std::future<ProfileFile> profileFile;
+    if (!sources.profile.isEmpty())
+        profileFile = std::async(std::launch::async, readProfile, sources.profile);
+    ParsedGraph graph = parseGraph(readFileBytes(sources.graph), sources.graph, profile);
     plan.layers = std::move(graph.layers);
     plan.constants = std::move(graph.constants);
     plan.bindings = std::move(graph.bindings);
@@ -57,19 +58,21 @@ EnginePlan loadPlan(const PlanSources& sources, int profile) {
     plan.profileIndex = profile;
     plan.namesOnly = graph.namesOnly;
     if (plan.namesOnly)
-        plan.warnings << QStringLiteral(
-            "%1 lists layer names only: it was exported without detailed profiling verbosity, so "
-            "types, tensors and precisions are unknown. Rebuild the engine with trtexec "
-            "--profilingVerbosity=detailed --exportLayerInfo=FILE.")
-                             .arg(plan.name);
+        plan.warnings
+            << QStringLiteral(
+                   "%1 lists layer names only: it was exported without detailed profiling "
+                   "verbosity, so "
+                   "types, tensors and precisions are unknown. Rebuild the engine with trtexec "
+                   "--profilingVerbosity=detailed --exportLayerInfo=FILE.")
+                   .arg(plan.name);
     if (plan.profileCount > 1)
         plan.warnings << QStringLiteral("The engine has %1 optimization profiles; showing profile "
                                         "%2 (choose another with --profile N).")
                              .arg(plan.profileCount)
                              .arg(profile);
 
-    if (!sources.profile.isEmpty())
-        loadProfile(plan, graph.ignoredNames);
+    if (profileFile.valid())
+        applyProfile(plan, profileFile.get(), graph.ignoredNames);
     else
         plan.warnings << QStringLiteral("No per-layer profile was found, so latencies are zero. "
                                         "Export one with trtexec --exportProfile=FILE.");

@@ -6,7 +6,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-
 #include <map>
 
 namespace planscope {
@@ -14,17 +13,23 @@ namespace {
 
 const QString kGraphSuffix = QStringLiteral(".graph.json");
 
-const QString kHowToExport =
-    QStringLiteral("Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
+const QString kHowToExport = QStringLiteral(
+    "Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
 
 QString& slotFor(PlanSources& sources, FileKind kind) {
     switch (kind) {
-    case FileKind::Profile: return sources.profile;
-    case FileKind::ProfileMetadata: return sources.profileMetadata;
-    case FileKind::BuildMetadata: return sources.buildMetadata;
-    case FileKind::Timing: return sources.timing;
-    case FileKind::DeviceList: return sources.deviceMetadata;
-    default: return sources.graph;
+    case FileKind::Profile:
+        return sources.profile;
+    case FileKind::ProfileMetadata:
+        return sources.profileMetadata;
+    case FileKind::BuildMetadata:
+        return sources.buildMetadata;
+    case FileKind::Timing:
+        return sources.timing;
+    case FileKind::DeviceList:
+        return sources.deviceMetadata;
+    default:
+        return sources.graph;
     }
 }
 
@@ -92,8 +97,8 @@ PlanSources sourcesForFolder(const QString& folder) {
     const auto kinds = filesByKind(QDir(folder));
     const auto graphs = kinds.find(FileKind::Graph);
     if (graphs == kinds.end())
-        throw PlanError(
-            QStringLiteral("%1: the folder holds no engine graph JSON. %2").arg(folder, kHowToExport));
+        throw PlanError(QStringLiteral("%1: the folder holds no engine graph JSON. %2")
+                            .arg(folder, kHowToExport));
     if (graphs->second.size() > 1) {
         QStringList names;
         for (const QString& g : graphs->second)

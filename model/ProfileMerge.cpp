@@ -10,7 +10,9 @@
 namespace planscope {
 namespace {
 
-LayerTiming timingOf(const ProfileRecord& r) { return {r.averageMs, r.medianMs, r.totalMs, r.percent}; }
+LayerTiming timingOf(const ProfileRecord& r) {
+    return {r.averageMs, r.medianMs, r.totalMs, r.percent};
+}
 
 } // namespace
 
@@ -29,14 +31,15 @@ QStringList mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord> 
     for (const Layer& l : layers)
         named += byName.contains(l.name) ? 1 : 0;
 
-    const QString mismatchFix = QStringLiteral(
-        "Use the profile exported from this engine (--exportProfile), or omit it.");
+    const QString mismatchFix =
+        QStringLiteral("Use the profile exported from this engine (--exportProfile), or omit it.");
     if (named == 0 && !layers.empty() && !records.empty())
-        throw PlanError(QStringLiteral("%1: none of its %2 layer names appear in %3, so it profiles "
-                                       "another engine. %4")
-                            .arg(profilePath)
-                            .arg(records.size())
-                            .arg(displayName(graphPath), mismatchFix));
+        throw PlanError(
+            QStringLiteral("%1: none of its %2 layer names appear in %3, so it profiles "
+                           "another engine. %4")
+                .arg(profilePath)
+                .arg(records.size())
+                .arg(displayName(graphPath), mismatchFix));
 
     QStringList warnings;
     if (records.size() == layers.size()) {

@@ -4,7 +4,6 @@
 #include "ProfileRecords.h"
 
 #include <QStringList>
-
 #include <vector>
 
 namespace planscope {

@@ -17,14 +17,16 @@ double numberField(const nlohmann::json& record, const char* key) {
 
 ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
     if (!json.is_array())
-        throw PlanError(QStringLiteral("%1: expected a JSON list of layer timings. %2").arg(path, kFix));
+        throw PlanError(
+            QStringLiteral("%1: expected a JSON list of layer timings. %2").arg(path, kFix));
     ProfileFile profile;
     for (const auto& record : json) {
         if (!record.is_object())
             continue;
         const auto name = record.find("name");
         if (name == record.end() || !name->is_string()) {
-            if (const auto count = record.find("count"); count != record.end() && count->is_number())
+            if (const auto count = record.find("count");
+                count != record.end() && count->is_number())
                 profile.iterations = count->get<long long>();
             continue;
         }
@@ -61,12 +63,14 @@ ProfileFile fromLenientText(const QString& text) {
         if (!end.hasMatch())
             break;
         const qsizetype close = text.indexOf('}', end.capturedEnd());
-        const QString fields = text.mid(end.capturedStart(), close < 0 ? -1 : close - end.capturedStart());
-        profile.records.push_back({text.mid(start.capturedEnd(), end.capturedStart() - start.capturedEnd()),
-                                   lenientNumber(fields, QStringLiteral("timeMs")),
-                                   lenientNumber(fields, QStringLiteral("averageMs")),
-                                   lenientNumber(fields, QStringLiteral("medianMs")),
-                                   lenientNumber(fields, QStringLiteral("percentage"))});
+        const QString fields =
+            text.mid(end.capturedStart(), close < 0 ? -1 : close - end.capturedStart());
+        profile.records.push_back(
+            {text.mid(start.capturedEnd(), end.capturedStart() - start.capturedEnd()),
+             lenientNumber(fields, QStringLiteral("timeMs")),
+             lenientNumber(fields, QStringLiteral("averageMs")),
+             lenientNumber(fields, QStringLiteral("medianMs")),
+             lenientNumber(fields, QStringLiteral("percentage"))});
         pos = close < 0 ? end.capturedEnd() : close;
     }
     return profile;
@@ -88,6 +92,8 @@ ProfileFile parseProfileText(const QByteArray& text, const QString& path) {
     }
 }
 
-ProfileFile readProfile(const QString& path) { return parseProfileText(readFileBytes(path), path); }
+ProfileFile readProfile(const QString& path) {
+    return parseProfileText(readFileBytes(path), path);
+}
 
 } // namespace planscope

@@ -90,8 +90,8 @@ const QHash<QString, QString>& knownFormats() {
 }
 
 int vectorWidth(const QString& word) {
-    static const QHash<QString, int> widths = {{"Two", 2},      {"Four", 4},   {"Eight", 8},
-                                               {"Sixteen", 16}, {"Thirty-two", 32}};
+    static const QHash<QString, int> widths = {
+        {"Two", 2}, {"Four", 4}, {"Eight", 8}, {"Sixteen", 16}, {"Thirty-two", 32}};
     return widths.value(word, 0);
 }
 

@@ -9,7 +9,8 @@ std::vector<double> readTimingSamples(const QString& path) {
     const QString fix = QStringLiteral("Re-export it with trtexec --exportTimes=FILE or omit it.");
     const auto json = parseJson(readFileBytes(path), path, fix);
     if (!json.is_array())
-        throw PlanError(QStringLiteral("%1: expected a JSON list of timing records. %2").arg(path, fix));
+        throw PlanError(
+            QStringLiteral("%1: expected a JSON list of timing records. %2").arg(path, fix));
     std::vector<double> samples;
     samples.reserve(json.size());
     for (const auto& record : json) {

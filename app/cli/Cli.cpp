@@ -3,7 +3,7 @@
 #include "CliSupport.h"
 
 #include <QCoreApplication>
-
+#include <QFileInfo>
 #include <map>
 
 namespace planscope {
@@ -18,15 +18,20 @@ struct CommandEntry {
 
 const std::map<QString, CommandEntry>& commands() {
     static const std::map<QString, CommandEntry> table = {
-        {QStringLiteral("summary"), {summaryCommand, "Summarize a plan: size, latency, device, build."}},
+        {QStringLiteral("summary"),
+         {summaryCommand, "Summarize a plan: size, latency, device, build."}},
         {QStringLiteral("layers"), {layersCommand, "List the layers (text, --json or --csv)."}},
         {QStringLiteral("lint"), {lintCommand, "Report layers with known performance hazards."}},
     };
     return table;
 }
 
-bool isHelp(const QString& a) { return a == "-h" || a == "--help" || a == "help"; }
-bool isVersion(const QString& a) { return a == "-v" || a == "--version"; }
+bool isHelp(const QString& a) {
+    return a == "-h" || a == "--help" || a == "help";
+}
+bool isVersion(const QString& a) {
+    return a == "-v" || a == "--version";
+}
 
 void printUsage() {
     out() << "PlanScope " << QCoreApplication::applicationVersion()
@@ -50,7 +55,10 @@ bool isCliInvocation(int argc, char** argv) {
     if (argc < 2)
         return false;
     const QString first = QString::fromLocal8Bit(argv[1]);
-    return commands().count(first) || isHelp(first) || isVersion(first);
+    // A word that is no command and no file is a mistyped command, not a plan for the window.
+    const bool plainWord = !first.startsWith('-') && !first.contains('/') &&
+                           !QFileInfo::exists(first) && !QFileInfo::exists(first + ".graph.json");
+    return commands().count(first) || isHelp(first) || isVersion(first) || plainWord;
 }
 
 int runCli(int argc, char** argv) {
@@ -68,7 +76,9 @@ int runCli(int argc, char** argv) {
     }
     const auto command = commands().find(first);
     if (command == commands().end()) {
-        err() << "planscope: unknown command '" << first << "' (see planscope --help)" << Qt::endl;
+        err() << "planscope: unknown command '" << first
+              << "': it is neither a command nor an existing plan (see planscope --help)"
+              << Qt::endl;
         return 2;
     }
     arguments.removeAt(1);

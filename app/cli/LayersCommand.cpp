@@ -30,9 +30,9 @@ int layersCommand(const QStringList& arguments) {
         QCommandLineParser parser;
         parser.setApplicationDescription(QStringLiteral("List the layers of an engine plan."));
         addPlanOptions(parser);
-        const QCommandLineOption type(QStringLiteral("type"),
-                                      QStringLiteral("Only layers of this type (e.g. Convolution)."),
-                                      QStringLiteral("T"));
+        const QCommandLineOption type(
+            QStringLiteral("type"), QStringLiteral("Only layers of this type (e.g. Convolution)."),
+            QStringLiteral("T"));
         const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
         const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV."));
         parser.addOptions({type, json, csv});

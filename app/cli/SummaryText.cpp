@@ -19,10 +19,12 @@ void printSection(QTextStream& stream, const char* title, const OrderedJson& sec
         return;
     stream << title << ":\n";
     for (const auto& item : section.items())
-        stream << '\t' << QString::fromStdString(item.key()) << ": " << jsonText(item.value()) << '\n';
+        stream << '\t' << QString::fromStdString(item.key()) << ": " << jsonText(item.value())
+               << '\n';
 }
 
-void printBindings(QTextStream& stream, const char* title, const std::vector<const Tensor*>& tensors) {
+void printBindings(QTextStream& stream, const char* title,
+                   const std::vector<const Tensor*>& tensors) {
     QStringList lines;
     for (const Tensor* t : tensors)
         lines << t->description();
@@ -33,8 +35,8 @@ void printGroups(QTextStream& stream, const char* title, const std::vector<Layer
     stream << title << ":\n";
     for (const LayerGroup& g : groups)
         stream << '\t' << g.key.leftJustified(24) << QString::number(g.count).rightJustified(6)
-              << " layers " << QString::number(g.latencyMs, 'f', 3).rightJustified(9) << " ms "
-              << QString::number(g.latencyPct, 'f', 1).rightJustified(6) << " %\n";
+               << " layers " << QString::number(g.latencyMs, 'f', 3).rightJustified(9) << " ms "
+               << QString::number(g.latencyPct, 'f', 1).rightJustified(6) << " %\n";
 }
 
 // The performance summary lists [min, max, mean, median, p90, p95, p99]: name them.
@@ -47,7 +49,8 @@ void printPerformance(QTextStream& stream, const OrderedJson& performance) {
         if (item.value().is_array() && item.value().size() == std::size(kLatencyStatistics)) {
             QStringList named;
             for (std::size_t i = 0; i < item.value().size(); ++i)
-                named << QStringLiteral("%1 %2").arg(kLatencyStatistics[i], jsonText(item.value()[i]));
+                named << QStringLiteral("%1 %2").arg(kLatencyStatistics[i],
+                                                     jsonText(item.value()[i]));
             value = named.join(QStringLiteral(", "));
         }
         stream << '\t' << QString::fromStdString(item.key()) << ": " << value << '\n';
@@ -63,12 +66,14 @@ QString summaryText(const EnginePlan& plan) {
     printBindings(stream, "Inputs", plan.inputBindings());
     printBindings(stream, "Outputs", plan.outputBindings());
     stream << "\tAverage time: " << QString::number(plan.totalAverageMs(), 'f', 3) << " ms\n"
-          << "\tLayers: " << plan.layers.size() << '\n'
-          << "\tWeights: " << QString::number(plan.totalWeightsBytes() / kMegabyte, 'f', 1) << " MB\n"
-          << "\tActivations: " << QString::number(plan.totalActivationBytes() / kMegabyte, 'f', 1)
-          << " MB\n";
+           << "\tLayers: " << plan.layers.size() << '\n'
+           << "\tWeights: " << QString::number(plan.totalWeightsBytes() / kMegabyte, 'f', 1)
+           << " MB\n"
+           << "\tActivations: " << QString::number(plan.totalActivationBytes() / kMegabyte, 'f', 1)
+           << " MB\n";
     if (plan.profileCount > 1)
-        stream << "\tOptimization profile: " << plan.profileIndex << " of " << plan.profileCount << '\n';
+        stream << "\tOptimization profile: " << plan.profileIndex << " of " << plan.profileCount
+               << '\n';
     printGroups(stream, "Latency by layer type", groupLayers(plan.layers, layerTypeKey));
     printGroups(stream, "Latency by precision", groupLayers(plan.layers, layerPrecisionKey));
     printSection(stream, "Device Properties", plan.metadata.device);

@@ -10,6 +10,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QTextBrowser>
+#include <cstdio>
 
 namespace planscope {
 
@@ -43,6 +44,14 @@ void PlanWindow::openPlan(const QString& path) {
 }
 
 int runGui(int argc, char** argv) {
+    // Without this check Qt aborts with a platform-plugin error that names no remedy.
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        std::fprintf(stderr, "planscope: no display to open the window on. Use a command such as "
+                             "'planscope summary PLAN' (see planscope --help), or run under "
+                             "xvfb-run.\n");
+        return 2;
+    }
     QApplication app(argc, argv);
     PlanWindow window;
     const QStringList arguments = QApplication::arguments();

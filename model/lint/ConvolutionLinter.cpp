@@ -12,7 +12,8 @@ LintFinding findingFor(const Layer& conv, const QString& rule) {
     f.rule = rule;
     f.layerIndex = conv.index;
     f.layerName = conv.name;
-    f.details = {{QStringLiteral("tactic"), conv.tactic}, {QStringLiteral("subtype"), conv.subtype}};
+    f.details = {{QStringLiteral("tactic"), conv.tactic},
+                 {QStringLiteral("subtype"), conv.subtype}};
     return f;
 }
 

@@ -8,9 +8,12 @@ namespace planscope {
 
 QString severityName(Severity severity) {
     switch (severity) {
-    case Severity::Info: return QStringLiteral("info");
-    case Severity::Warning: return QStringLiteral("warning");
-    case Severity::Error: return QStringLiteral("error");
+    case Severity::Info:
+        return QStringLiteral("info");
+    case Severity::Warning:
+        return QStringLiteral("warning");
+    case Severity::Error:
+        return QStringLiteral("error");
     }
     return {};
 }

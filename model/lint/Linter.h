@@ -3,7 +3,6 @@
 #include "LintFinding.h"
 
 #include <QStringList>
-
 #include <memory>
 #include <vector>
 

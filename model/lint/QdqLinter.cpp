@@ -21,9 +21,9 @@ void QdqLinter::lint(const EnginePlan& plan, std::vector<LintFinding>& findings)
         f.mitigation = QStringLiteral("Check why the %1 layer is not fused").arg(role);
         f.help = QStringLiteral("Unfused Quantize/Dequantize nodes are wasteful and should be "
                                 "avoided. Quantize nodes may be necessary for quantizing inputs.");
-        f.details = {{QStringLiteral("type conversion"),
-                      layer.inputs[0].format.section(' ', 0, 0) + " -> " +
-                          layer.outputs[0].format.section(' ', 0, 0)}};
+        f.details = {
+            {QStringLiteral("type conversion"), layer.inputs[0].format.section(' ', 0, 0) + " -> " +
+                                                    layer.outputs[0].format.section(' ', 0, 0)}};
         findings.push_back(std::move(f));
     }
 }

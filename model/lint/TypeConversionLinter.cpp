@@ -6,7 +6,9 @@ namespace planscope {
 namespace {
 
 // The data-type word of a short format: "Int8" of "Int8 NC/32HW32", "Half" of "Half".
-QString typeWord(const Tensor& tensor) { return tensor.format.section(' ', 0, 0); }
+QString typeWord(const Tensor& tensor) {
+    return tensor.format.section(' ', 0, 0);
+}
 
 } // namespace
 
@@ -26,8 +28,8 @@ void TypeConversionLinter::lint(const EnginePlan& plan, std::vector<LintFinding>
         f.layerIndex = layer.index;
         f.layerName = layer.name;
         f.hazard = QStringLiteral("%1 layer is converting operand data type.").arg(m_layerType);
-        const bool quantized = in.precision == QLatin1String("INT8") ||
-                               out.precision == QLatin1String("INT8");
+        const bool quantized =
+            in.precision == QLatin1String("INT8") || out.precision == QLatin1String("INT8");
         f.mitigation = quantized
                            ? QStringLiteral("Consider adding quantization around float operations.")
                            : QStringLiteral("Check why the neighbouring layers run in different "
@@ -35,8 +37,9 @@ void TypeConversionLinter::lint(const EnginePlan& plan, std::vector<LintFinding>
                                             "conversion.");
         f.help = QStringLiteral("Conversions between float32 and float16 are a red flag, as are "
                                 "conversions between float32/16 and INT8.");
-        f.details = {{QStringLiteral("type conversion"), typeWord(in) + " -> " + typeWord(out)},
-                     {QStringLiteral("shape conversion"), in.shapeText() + " -> " + out.shapeText()}};
+        f.details = {
+            {QStringLiteral("type conversion"), typeWord(in) + " -> " + typeWord(out)},
+            {QStringLiteral("shape conversion"), in.shapeText() + " -> " + out.shapeText()}};
         if (const QString origin = layer.attribute(QStringLiteral("Origin")); !origin.isEmpty())
             f.details.emplace_back(QStringLiteral("origin"), origin);
         findings.push_back(std::move(f));

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QString>
+
+namespace planscope {
+
+// Writes a synthetic but realistic QAT ResNet-style engine plan, as trtexec and trex would:
+// PREFIX.graph.json, .profile.json, .timing.json, .profile.metadata.json, .build.metadata.json.
+// Bottleneck blocks repeat until `layers` layers exist. Deterministic for a given seed.
+struct SyntheticPlanOptions {
+    int layers = 20000;
+    unsigned seed = 1;
+    int timingSamples = 2000;
+    int batch = 8;
+};
+
+// Returns false (with `error` set) when a file cannot be written.
+bool writeSyntheticPlan(const QString& prefix, const SyntheticPlanOptions& options, QString* error);
+
+} // namespace planscope

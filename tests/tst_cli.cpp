@@ -1,0 +1,196 @@
+#include "TestSupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+using planscope::test::dataPath;
+using planscope::test::fixturePath;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    QByteArray out;
+    QString err;
+};
+
+// Runs the real binary with no display at all, as a script on a build server would.
+Run runPlanscope(const QStringList& arguments) {
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(PLANSCOPE_BINARY), arguments);
+    if (!process.waitForFinished(120000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            process.readAllStandardOutput(), QString::fromUtf8(process.readAllStandardError())};
+}
+
+const QString kMobileNet = QStringLiteral("trex/mobilenet/mobilenet.qat.onnx.engine");
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+  private slots:
+    void printsVersionAndHelp();
+    void printsSummaryJson();
+    void printsSummaryText();
+    void listsLayers();
+    void filtersLayersByType();
+    void printsLintJson();
+    void failsClearly_data();
+    void failsClearly();
+};
+
+void TestCli::printsVersionAndHelp() {
+    const Run version = runPlanscope({"--version"});
+    QCOMPARE(version.status, 0);
+    QCOMPARE(version.out.trimmed(), QByteArray("planscope 0.1.0"));
+    const Run help = runPlanscope({"--help"});
+    QCOMPARE(help.status, 0);
+    for (const char* command : {"summary", "layers", "lint"})
+        QVERIFY2(help.out.contains(command), help.out.constData());
+    const Run commandHelp = runPlanscope({"layers", "--help"});
+    QCOMPARE(commandHelp.status, 0);
+    QVERIFY(commandHelp.out.contains("--csv"));
+}
+
+void TestCli::printsSummaryJson() {
+    const Run run = runPlanscope({"summary", dataPath(kMobileNet), "--json"});
+    QCOMPARE(run.status, 0);
+    const QJsonObject s = QJsonDocument::fromJson(run.out).object();
+    for (const char* key : {"name", "layers", "average_time_ms", "weights_bytes",
+                            "activations_bytes", "inputs", "outputs", "by_type", "by_precision",
+                            "profiles", "device", "builder", "performance", "warnings"})
+        QVERIFY2(s.contains(key), key);
+    QCOMPARE(s["name"].toString(), QString("mobilenet.qat.onnx.engine.graph.json"));
+    QCOMPARE(s["layers"].toInt(), 72);
+    QCOMPARE(QString::number(s["average_time_ms"].toDouble(), 'f', 3), QString("0.470"));
+    QCOMPARE(s["profiles"].toInt(), 1);
+    const QJsonObject input = s["inputs"].toArray().first().toObject();
+    QCOMPARE(input["name"].toString(), QString("input1"));
+    QCOMPARE(input["shape"].toArray(), QJsonArray({1, 3, 224, 224}));
+    QCOMPARE(input["format"].toString(), QString("FP32 NCHW"));
+    const QJsonObject conv = s["by_type"].toObject()["Convolution"].toObject();
+    QCOMPARE(conv["count"].toInt(), 53);
+    QCOMPARE(QString::number(conv["latency_ms"].toDouble(), 'f', 3), QString("0.383"));
+    QCOMPARE(s["by_precision"].toObject()["INT8"].toObject()["count"].toInt(), 53);
+    QCOMPARE(s["device"].toObject()["Selected Device"].toString(), QString("NVIDIA TITAN RTX"));
+    QCOMPARE(s["performance"].toObject()["Throughput"].toDouble(), 2829.15);
+}
+
+void TestCli::printsSummaryText() {
+    const Run run = runPlanscope({"summary", dataPath(kMobileNet)});
+    QCOMPARE(run.status, 0);
+    for (const char* line : {"Average time: 0.470 ms", "Layers: 72", "Weights: 3.3 MB",
+                             "Activations: 15.9 MB", "input1: [1, 3, 224, 224]xFP32 NCHW",
+                             "Selected Device: NVIDIA TITAN RTX", "median 0.351196"})
+        QVERIFY2(run.out.contains(line), line);
+}
+
+void TestCli::listsLayers() {
+    const Run csv = runPlanscope({"layers", dataPath(kMobileNet), "--csv"});
+    QCOMPARE(csv.status, 0);
+    const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 73);
+    for (const char* column : {"name",
+                               "type",
+                               "subtype",
+                               "precision",
+                               "output_precision",
+                               "tactic",
+                               "latency_avg_ms",
+                               "latency_median_ms",
+                               "latency_pct",
+                               "inputs",
+                               "outputs",
+                               "weights_bytes",
+                               "io_bytes",
+                               "footprint_bytes",
+                               "metadata",
+                               "macs",
+                               "arithmetic_intensity",
+                               "gemm_m",
+                               "gemm_n",
+                               "gemm_k"})
+        QVERIFY2(lines[0].split(',').contains(column), column);
+    QVERIFY(lines[1].startsWith("0,QuantizeLinear_2,Reformat,Reformat,FP32,INT8,TensorRT,"));
+
+    const Run text = runPlanscope({"layers", dataPath(kMobileNet)});
+    QCOMPARE(text.status, 0);
+    QCOMPARE(text.out.trimmed().split('\n').size(), 73);
+}
+
+void TestCli::filtersLayersByType() {
+    const Run run =
+        runPlanscope({"layers", dataPath(kMobileNet), "--type", "Convolution", "--json"});
+    QCOMPARE(run.status, 0);
+    const QJsonArray layers = QJsonDocument::fromJson(run.out).array();
+    QCOMPARE(layers.size(), 53);
+    for (const auto& l : layers) {
+        QCOMPARE(l.toObject()["type"].toString(), QString("Convolution"));
+        QVERIFY(l.toObject()["macs"].toDouble() > 0);
+    }
+    QCOMPARE(layers.first().toObject()["gemm_k"].toInt(), 27);
+}
+
+void TestCli::printsLintJson() {
+    const Run run = runPlanscope({"lint", dataPath(kMobileNet), "--json"});
+    QCOMPARE(run.status, 0);
+    const QJsonArray findings = QJsonDocument::fromJson(run.out).object()["findings"].toArray();
+    QCOMPARE(findings.size(), 57);
+    const QJsonObject first = [&] {
+        for (const auto& f : findings)
+            if (f.toObject()["layer"].toString() == "QuantizeLinear_2")
+                return f.toObject();
+        return QJsonObject();
+    }();
+    QCOMPARE(first["rule"].toString(), QString("reformat-type-conversion"));
+    QCOMPARE(first["severity"].toString(), QString("warning"));
+    QCOMPARE(first["details"].toObject()["type conversion"].toString(), QString("FP32 -> Int8"));
+    for (const char* key : {"hazard", "mitigation", "help", "layer_index"})
+        QVERIFY2(first.contains(key), key);
+}
+
+void TestCli::failsClearly_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing file") << QStringList({"summary", "/nonexistent/x.engine"})
+                                  << "/nonexistent/x.engine: no such file";
+    QTest::newRow("truncated") << QStringList({"summary", fixturePath("truncated.graph.json")})
+                               << "truncated.graph.json: the JSON ends early";
+    QTest::newRow("invalid") << QStringList({"layers", fixturePath("invalid.graph.json")})
+                             << "invalid.graph.json: not valid JSON";
+    QTest::newRow("wrong shape") << QStringList({"lint", fixturePath("wrong-shape.graph.json")})
+                                 << "not an engine graph";
+    QTest::newRow("other engine") << QStringList({"summary", fixturePath("quirks.graph.json"),
+                                                  "--profile-json",
+                                                  fixturePath("other-engine.profile.json")})
+                                  << "another engine";
+    QTest::newRow("profile out of range")
+        << QStringList({"summary", fixturePath("profiles.graph.json"), "--profile", "5"})
+        << "profile 5 does not exist";
+    QTest::newRow("no plan") << QStringList({"summary"}) << "missing PLAN";
+    QTest::newRow("unknown option")
+        << QStringList({"lint", "--bogus", fixturePath("lint.graph.json")}) << "bogus";
+    QTest::newRow("unknown command") << QStringList({"frobnicate"}) << "unknown command";
+}
+
+void TestCli::failsClearly() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expected);
+    const Run run = runPlanscope(arguments);
+    QCOMPARE(run.status, 2);
+    QVERIFY(run.out.isEmpty());
+    QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+    QCOMPARE(run.err.trimmed().count('\n'), 0); // one line
+}
+
+PLANSCOPE_TEST_MAIN(TestCli, QCoreApplication)
+#include "tst_cli.moc"

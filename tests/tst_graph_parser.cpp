@@ -1,0 +1,183 @@
+#include "PlanError.h"
+#include "PlanLoader.h"
+#include "TestSupport.h"
+
+using namespace planscope;
+using planscope::test::fixturePath;
+
+namespace {
+
+QStringList layerNames(const EnginePlan& plan) {
+    QStringList names;
+    for (const Layer& l : plan.layers)
+        names << l.name;
+    return names;
+}
+
+QStringList tensorNames(const std::vector<const Tensor*>& tensors) {
+    QStringList names;
+    for (const Tensor* t : tensors)
+        names << t->name;
+    return names;
+}
+
+} // namespace
+
+class TestGraphParser : public QObject {
+    Q_OBJECT
+  private slots:
+    void appliesTrexQuirks();
+    void foldsNoOps();
+    void computesSizes();
+    void joinsProfileByPosition();
+    void loadsOneOptimizationProfile_data();
+    void loadsOneOptimizationProfile();
+    void rejectsMissingProfile();
+    void loadsNamesOnlyGraph();
+    void readsProfileWithoutMedian();
+    void reportsBrokenGraphs_data();
+    void reportsBrokenGraphs();
+};
+
+void TestGraphParser::appliesTrexQuirks() {
+    const EnginePlan plan = loadPlan(fixturePath("quirks.graph.json"));
+    // signal, wait and shape_call dropped; NoOps folded; Constant set apart; "dup" repeated.
+    QCOMPARE(layerNames(plan), QStringList({"in+reformat", "up", "dup", "dup_2", "add"}));
+    QCOMPARE(plan.layers[1].type, QString("Deconvolution"));
+    QCOMPARE(plan.layers[1].subtype, QString("CaskDeconvolutionV2"));
+    QCOMPARE(plan.layers[4].type, QString("PointWise"));
+    QCOMPARE(plan.layers[0].metadata, QString("[ONNX Layer: Q]+[ONNX Layer: R]"));
+    QCOMPARE(plan.layers[0].tactic, QString("TensorRT")); // no TacticName
+    QCOMPARE(plan.layers[1].tactic, QString("sm80_xmma_deconv_int8"));
+    QCOMPARE(plan.constants.size(), std::size_t(1));
+    QCOMPARE(plan.constants[0].name, QString("const"));
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(plan.layers[i].index, i);
+}
+
+void TestGraphParser::foldsNoOps() {
+    const EnginePlan plan = loadPlan(fixturePath("quirks.graph.json"));
+    const Layer* dup = plan.findLayer("dup");
+    QVERIFY(dup);
+    QCOMPARE(dup->inputs[0].name, QString("t1")); // read through the folded NoOp
+    const Layer* add = plan.findLayer("add");
+    QVERIFY(add);
+    QCOMPARE(add->outputs[0].name, QString("output")); // the leaf NoOp's binding moved here
+    QCOMPARE(tensorNames(plan.inputBindings()), QStringList({"input"}));
+    QCOMPARE(tensorNames(plan.outputBindings()), QStringList({"output"}));
+}
+
+void TestGraphParser::computesSizes() {
+    const EnginePlan plan = loadPlan(fixturePath("quirks.graph.json"));
+    const Layer& up = plan.layers[1];
+    QCOMPARE(up.inputBytes, 1024.0);  // 1x16x8x8 Int8
+    QCOMPARE(up.outputBytes, 4096.0); // 1x16x16x16 Int8
+    QCOMPARE(up.ioBytes, 5120.0);
+    QCOMPARE(up.weightsBytes, 1024.0); // 1024 Int8 weights
+    QCOMPARE(up.biasBytes, 64.0);      // 16 Float biases
+    QCOMPARE(up.footprintBytes, 6144.0);
+    QCOMPARE(plan.layers[0].inputBytes, 4096.0); // 1x16x8x8 FP32
+    QCOMPARE(plan.totalWeightsBytes(), 1024.0);
+    // 5120 (in) + 5120 (up) + 4096+8192 (dup) + 8192+8192 (dup_2) + 8192+32+8192 (add)
+    QCOMPARE(plan.totalActivationBytes(), 55328.0);
+}
+
+void TestGraphParser::joinsProfileByPosition() {
+    const EnginePlan plan = loadPlan(fixturePath("quirks.graph.json"));
+    QVERIFY(plan.hasProfile);
+    QCOMPARE(plan.profiledIterations, 100LL);
+    // Records of dropped, folded and constant layers are skipped, so the rest line up.
+    QCOMPARE(plan.layers[2].timing.averageMs, 0.02);
+    QCOMPARE(plan.layers[3].timing.averageMs, 0.03);
+    QCOMPARE(plan.layers[4].timing.averageMs, 0.04);
+    QCOMPARE(plan.layers[4].timing.totalMs, 4.0);
+    QVERIFY(qAbs(plan.totalAverageMs() - 0.15) < 1e-12);
+    for (const QString& w : plan.warnings)
+        QVERIFY2(!w.contains("Partial"), qPrintable(w));
+}
+
+void TestGraphParser::loadsOneOptimizationProfile_data() {
+    QTest::addColumn<int>("profile");
+    QTest::addColumn<QStringList>("layers");
+    QTest::addColumn<QStringList>("inputs");
+    QTest::newRow("profile 0") << 0 << QStringList({"conv", "relu"}) << QStringList({"x"});
+    QTest::newRow("profile 1") << 1 << QStringList({"conv [profile 1]", "relu [profile 1]"})
+                               << QStringList({"x [profile 1]"});
+}
+
+void TestGraphParser::loadsOneOptimizationProfile() {
+    QFETCH(int, profile);
+    QFETCH(QStringList, layers);
+    QFETCH(QStringList, inputs);
+    LoadOptions options;
+    options.profile = profile;
+    const EnginePlan plan = loadPlan(fixturePath("profiles.graph.json"), options);
+    QCOMPARE(plan.profileCount, 2);
+    QCOMPARE(plan.profileIndex, profile);
+    QCOMPARE(layerNames(plan), layers);
+    QCOMPARE(tensorNames(plan.inputBindings()), inputs);
+    QVERIFY(plan.warnings.join(' ').contains("2 optimization profiles"));
+}
+
+void TestGraphParser::rejectsMissingProfile() {
+    LoadOptions options;
+    options.profile = 2;
+    try {
+        loadPlan(fixturePath("profiles.graph.json"), options);
+        QFAIL("profile 2 should not load");
+    } catch (const PlanError& e) {
+        QVERIFY2(e.message().contains("profiles.graph.json"), qPrintable(e.message()));
+        QVERIFY2(e.message().contains("from 0 to 1"), qPrintable(e.message()));
+    }
+}
+
+void TestGraphParser::loadsNamesOnlyGraph() {
+    const EnginePlan plan = loadPlan(fixturePath("names-only.graph.json"));
+    QVERIFY(plan.namesOnly);
+    QCOMPARE(layerNames(plan), QStringList({"conv1", "relu1", "conv1_2", "fc"}));
+    QCOMPARE(plan.layers[0].type, QString("Unknown"));
+    QVERIFY(plan.warnings.join(' ').contains("--profilingVerbosity=detailed"));
+    QCOMPARE(plan.layers[2].timing.averageMs, 0.2);
+    QVERIFY(qAbs(plan.totalAverageMs() - 1.0) < 1e-12);
+}
+
+void TestGraphParser::readsProfileWithoutMedian() {
+    LoadOptions options;
+    options.profileJson = fixturePath("pre84.profile.json");
+    const EnginePlan plan = loadPlan(fixturePath("names-only.graph.json"), options);
+    QCOMPARE(plan.layers[3].timing.averageMs, 0.4);
+    QCOMPARE(plan.layers[3].timing.medianMs, 0.0);
+    QCOMPARE(plan.layers[3].timing.percent, 40.0);
+}
+
+void TestGraphParser::reportsBrokenGraphs_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("truncated") << "truncated.graph.json"
+                               << "ends early";
+    QTest::newRow("invalid") << "invalid.graph.json"
+                             << "not valid JSON";
+    QTest::newRow("empty") << "empty.graph.json"
+                           << "empty";
+    QTest::newRow("no layers") << "no-layers.graph.json"
+                               << "no layers";
+    QTest::newRow("wrong shape") << "wrong-shape.graph.json"
+                                 << "not an engine graph";
+    QTest::newRow("missing") << "absent.graph.json"
+                             << "no such file";
+}
+
+void TestGraphParser::reportsBrokenGraphs() {
+    QFETCH(QString, file);
+    QFETCH(QString, expected);
+    try {
+        loadPlan(fixturePath(file));
+        QFAIL("a broken graph should not load");
+    } catch (const PlanError& e) {
+        QVERIFY2(e.message().contains(file), qPrintable(e.message()));
+        QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+    }
+}
+
+PLANSCOPE_TEST_MAIN(TestGraphParser, QCoreApplication)
+#include "tst_graph_parser.moc"

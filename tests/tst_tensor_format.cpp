@@ -1,0 +1,106 @@
+#include "TensorFormat.h"
+#include "TestSupport.h"
+
+using namespace planscope;
+
+class TestTensorFormat : public QObject {
+    Q_OBJECT
+  private slots:
+    void describesFormats_data();
+    void describesFormats();
+};
+
+void TestTensorFormat::describesFormats_data() {
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("shortName");
+    QTest::addColumn<QString>("precision");
+    QTest::addColumn<double>("elementSize");
+
+    // trex's table
+    QTest::newRow("fp32 linear") << "Row major linear FP32"
+                                 << "FP32 NCHW"
+                                 << "FP32" << 4.0;
+    QTest::newRow("int8 x4") << "Four wide channel vectorized row major Int8 format"
+                             << "Int8 NC/4HW4"
+                             << "INT8" << 1.0;
+    QTest::newRow("int8 x32") << "Thirty-two wide channel vectorized row major Int8 format"
+                              << "Int8 NC/32HW32"
+                              << "INT8" << 1.0;
+    QTest::newRow("fp16 nhwc8") << "Channel major FP16 format where channel % 8 == 0"
+                                << "FP16 NHWC8"
+                                << "FP16" << 2.0;
+    QTest::newRow("fp32 nhwc4") << "Channel major FP32 format where channel % 4 == 0"
+                                << "FP32 NHWC4"
+                                << "FP32" << 4.0;
+    QTest::newRow("int32") << "Row major linear Int32"
+                           << "INT32 NCHW"
+                           << "INT32" << 4.0;
+    QTest::newRow("bool") << "Row major linear BOOL"
+                          << "Bool"
+                          << "BOOL" << 1.0;
+    QTest::newRow("bf16") << "Row major linear BFloat16 format"
+                          << "BF16 NCHW"
+                          << "BF16" << 2.0;
+    QTest::newRow("fp8") << "Row major linear FP8 format"
+                         << "FP8 NCHW"
+                         << "FP8" << 1.0;
+    QTest::newRow("trailing period") << "Row major linear FP16 format."
+                                     << "FP16 NCHW"
+                                     << "FP16" << 2.0;
+    // kgen's bare types (TensorRT 10)
+    QTest::newRow("Half") << "Half"
+                          << "Half"
+                          << "FP16" << 2.0;
+    QTest::newRow("Float") << "Float"
+                           << "Float"
+                           << "FP32" << 4.0;
+    QTest::newRow("Int64") << "Int64"
+                           << "Int64"
+                           << "INT64" << 8.0;
+    QTest::newRow("FP8") << "FP8"
+                         << "FP8"
+                         << "FP8" << 1.0;
+    QTest::newRow("Int4") << "Int4"
+                          << "Int4"
+                          << "INT4" << 0.5;
+    QTest::newRow("FP4E2M1") << "FP4E2M1"
+                             << "FP4E2M1"
+                             << "FP4" << 0.5;
+    QTest::newRow("BFloat16") << "BFloat16"
+                              << "BFloat16"
+                              << "BF16" << 2.0;
+    // formats trex does not list, read from their words
+    QTest::newRow("int4 linear") << "Row major linear Int4 format"
+                                 << "Int4 NCHW"
+                                 << "INT4" << 0.5;
+    QTest::newRow("fp8 nhwc16") << "Channel major FP8 format where channel % 16 == 0"
+                                << "FP8 NHWC16"
+                                << "FP8" << 1.0;
+    QTest::newRow("fp32 linear format") << "Row major linear FP32 format"
+                                        << "FP32 NCHW"
+                                        << "FP32" << 4.0;
+    QTest::newRow("int8 x8") << "Eight wide channel vectorized row major Int8 format"
+                             << "Int8 NC/8HW8"
+                             << "INT8" << 1.0;
+    // unknown
+    QTest::newRow("unknown") << "Some future layout"
+                             << "Unknown format"
+                             << "Unknown" << 0.0;
+    QTest::newRow("empty") << ""
+                           << "Unknown format"
+                           << "Unknown" << 0.0;
+}
+
+void TestTensorFormat::describesFormats() {
+    QFETCH(QString, format);
+    QFETCH(QString, shortName);
+    QFETCH(QString, precision);
+    QFETCH(double, elementSize);
+    const TensorFormat described = describeFormat(format);
+    QCOMPARE(described.shortName, shortName);
+    QCOMPARE(described.precision, precision);
+    QCOMPARE(described.elementSize, elementSize);
+}
+
+PLANSCOPE_TEST_MAIN(TestTensorFormat, QCoreApplication)
+#include "tst_tensor_format.moc"

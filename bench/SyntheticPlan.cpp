@@ -206,12 +206,13 @@ std::string statistics(std::vector<double> samples) {
     double sum = 0;
     for (double s : samples)
         sum += s;
+    const double count = static_cast<double>(samples.size());
     const auto at = [&](double q) {
-        return samples[std::min(samples.size() - 1, std::size_t(q * samples.size()))];
+        return samples[std::min(samples.size() - 1, static_cast<std::size_t>(q * count))];
     };
     std::ostringstream s;
     s.precision(6);
-    s << '[' << samples.front() << ", " << samples.back() << ", " << sum / samples.size() << ", "
+    s << '[' << samples.front() << ", " << samples.back() << ", " << sum / count << ", "
       << at(0.5) << ", " << at(0.9) << ", " << at(0.95) << ", " << at(0.99) << ']';
     return s.str();
 }

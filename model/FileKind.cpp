@@ -61,7 +61,8 @@ FileKind sniffFileKind(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return FileKind::Unknown;
-    return sniffTextKind(file.read(64 * 1024));
+    constexpr qint64 kHeadBytes = qint64(64) * 1024;
+    return sniffTextKind(file.read(kHeadBytes));
 }
 
 } // namespace planscope

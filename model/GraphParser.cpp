@@ -75,11 +75,8 @@ bool isBookkeeping(const Layer& layer) {
 
 void disambiguateNames(std::vector<Layer>& layers) {
     QHash<QString, int> seen;
-    for (Layer& layer : layers) {
-        int& count = seen[layer.name];
-        if (++count > 1)
-            layer.name += '_' + QString::number(count);
-    }
+    for (Layer& layer : layers)
+        layer.name = disambiguatedName(seen, layer.name);
 }
 
 int profileOf(const QString& name) {
@@ -164,6 +161,11 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile)
     for (std::size_t i = 0; i < graph.constants.size(); ++i)
         graph.constants[i].index = static_cast<int>(i);
     return graph;
+}
+
+QString disambiguatedName(QHash<QString, int>& seen, const QString& name) {
+    const int count = ++seen[name];
+    return count > 1 ? name + '_' + QString::number(count) : name;
 }
 
 void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings) {

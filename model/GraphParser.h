@@ -3,6 +3,7 @@
 #include "Layer.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QStringList>
 #include <vector>
 
@@ -21,6 +22,10 @@ struct ParsedGraph {
 // Parses graph JSON text layer by layer (no whole-document tree, so large plans stay small).
 // Throws PlanError naming `path` when the text is not an engine graph or lacks `profile`.
 ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile);
+
+// trex's rule for repeated names: the second "x" becomes "x_2", the third "x_3", and so on.
+// `seen` counts the names met so far.
+QString disambiguatedName(QHash<QString, int>& seen, const QString& name);
 
 // Folds NoOp layers away as trex does: consumers read the NoOp's input instead, and a NoOp
 // whose output is a binding hands that output to its producer.

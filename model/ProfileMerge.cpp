@@ -1,5 +1,6 @@
 #include "ProfileMerge.h"
 
+#include "GraphParser.h"
 #include "JsonFile.h"
 #include "LayerBuilder.h"
 #include "PlanError.h"
@@ -24,9 +25,13 @@ QStringList mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord> 
         return ignored.contains(replaceRecordSeparators(r.name));
     });
 
+    // Name records as the graph's layers are named, so repeated names pair up in order.
+    QHash<QString, int> seen;
+    for (ProfileRecord& r : records)
+        r.name = disambiguatedName(seen, replaceRecordSeparators(r.name));
     QHash<QString, const ProfileRecord*> byName;
     for (const ProfileRecord& r : records)
-        byName.insert(replaceRecordSeparators(r.name), &r);
+        byName.insert(r.name, &r);
     int named = 0;
     for (const Layer& l : layers)
         named += byName.contains(l.name) ? 1 : 0;
@@ -45,6 +50,13 @@ QStringList mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord> 
     if (records.size() == layers.size()) {
         for (std::size_t i = 0; i < layers.size(); ++i)
             layers[i].timing = timingOf(records[i]);
+        if (named < static_cast<int>(layers.size()))
+            warnings << QStringLiteral("%1: %2 of its %3 layer names differ from the graph's; "
+                                       "timings were joined by position, as trex does. Check "
+                                       "that the profile belongs to this engine.")
+                            .arg(displayName(profilePath))
+                            .arg(layers.size() - named)
+                            .arg(layers.size());
         return warnings;
     }
     for (Layer& l : layers)

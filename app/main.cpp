@@ -1,5 +1,5 @@
 #include "cli/Cli.h"
-#include "gui/PlanWindow.h"
+#include "gui/GuiMain.h"
 
 #include <QCoreApplication>
 

@@ -63,20 +63,36 @@ class PlanBuilder {
         x = reformat("QuantizeLinear_input", x, kInt8x32, "QDQ");
         x = conv("/stem/conv/Conv + /stem/relu/Relu", x, 64, 7, 2, true);
         x = pool("/stem/maxpool/MaxPool", x, "MAX");
+        // ResNet-50's stages have 3, 4, 6 and 3 bottleneck blocks; larger plans repeat the last.
+        const int stageBlocks[] = {3, 4, 6, 3};
         const long long widths[] = {64, 128, 256, 512};
-        for (int block = 0; static_cast<int>(m_layers.size()) < m_options.layers - 6; ++block) {
-            const int stage = std::min(3, block / 4);
-            const bool first = block % 4 == 0 && block > 0 && block < 16;
-            x = bottleneck(block, x, widths[stage], first ? 2 : 1);
+        const bool resnet50 = m_options.layers <= 0;
+        int stage = 0;
+        int inStage = 0;
+        for (int block = 0; resnet50 ? block < 16 : layerCount() < m_options.layers - kHeadLayers;
+             ++block) {
+            const bool firstOfStage = inStage == 0 && stage > 0 && block < 16;
+            x = bottleneck(block, stage, x, widths[stage], firstOfStage ? 2 : 1);
+            if (++inStage == stageBlocks[stage] && stage < 3) {
+                ++stage;
+                inStage = 0;
+            }
         }
         x = pool("/head/avgpool/GlobalAveragePool", x, "AVERAGE");
         x = conv("/head/fc/Gemm", x, 1000, 1, 1, false);
+        x = simple("/head/Flatten", "Shuffle", "Shuffle", x, {x.dims[0], 1000}, 0.2);
+        x = simple("/head/Softmax", "SoftMax", "SoftMax", x, x.dims, 0.5);
         reformat("DequantizeLinear_output", x, kFp32, "QDQ", "output");
-        m_layers.resize(std::min<std::size_t>(m_layers.size(), m_options.layers));
+        if (!resnet50)
+            m_layers.resize(std::min<std::size_t>(m_layers.size(), m_options.layers));
         return std::move(m_layers);
     }
 
   private:
+    static constexpr int kHeadLayers = 5;
+
+    int layerCount() const { return static_cast<int>(m_layers.size()); }
+
     std::string tensorName() {
         std::ostringstream name;
         name << 't' << m_tensors++;
@@ -100,6 +116,18 @@ class PlanBuilder {
                            "\"[ONNX Layer: " +
                            name + "]\"}";
         m_layers.push_back({name, json, volume(in.dims) * 0.6});
+        return out;
+    }
+
+    TensorSpec simple(const std::string& name, const char* layerType, const char* parameterType,
+                      const TensorSpec& in, const std::vector<long long>& dims, double cost) {
+        TensorSpec out{tensorName(), dims, in.format};
+        std::string json = common(name, layerType, {in}, {out}) + ",\"ParameterType\":\"" +
+                           parameterType +
+                           "\",\"TacticValue\":\"0x0000000000000000\",\"StreamId\":0,"
+                           "\"Metadata\":\"[ONNX Layer: " +
+                           name + "]\"}";
+        m_layers.push_back({name, json, volume(in.dims) * cost});
         return out;
     }
 
@@ -162,9 +190,10 @@ class PlanBuilder {
         return out;
     }
 
-    TensorSpec bottleneck(int block, const TensorSpec& in, long long width, int stride) {
-        const std::string prefix =
-            "/layer" + std::to_string(block / 4 + 1) + "." + std::to_string(block);
+    TensorSpec bottleneck(int block, int stage, const TensorSpec& in, long long width, int stride) {
+        std::ostringstream name;
+        name << "/layer" << stage + 1 << '.' << block;
+        const std::string prefix = name.str();
         const TensorSpec a =
             conv(prefix + "/conv1/Conv + " + prefix + "/relu1/Relu", in, width, 1, 1, true);
         const TensorSpec b =
@@ -212,8 +241,8 @@ std::string statistics(std::vector<double> samples) {
     };
     std::ostringstream s;
     s.precision(6);
-    s << '[' << samples.front() << ", " << samples.back() << ", " << sum / count << ", "
-      << at(0.5) << ", " << at(0.9) << ", " << at(0.95) << ", " << at(0.99) << ']';
+    s << '[' << samples.front() << ", " << samples.back() << ", " << sum / count << ", " << at(0.5)
+      << ", " << at(0.9) << ", " << at(0.95) << ", " << at(0.99) << ']';
     return s.str();
 }
 
@@ -231,7 +260,7 @@ bool writeSyntheticPlan(const QString& prefix, const SyntheticPlanOptions& optio
     double total = 0;
     for (std::size_t i = 0; i < layers.size(); ++i) {
         graph += (i ? ",\n" : "") + layers[i].json;
-        latencies.push_back(0.002 + layers[i].work * 1.0e-9 * noise(random));
+        latencies.push_back(0.002 + layers[i].work * 5.0e-9 * noise(random));
         total += latencies.back();
     }
     graph += "\n],\n\"Bindings\": [\"input\", \"output\"]\n}\n";

@@ -6,7 +6,8 @@ namespace planscope {
 
 // Writes a synthetic but realistic QAT ResNet-style engine plan, as trtexec and trex would:
 // PREFIX.graph.json, .profile.json, .timing.json, .profile.metadata.json, .build.metadata.json.
-// Bottleneck blocks repeat until `layers` layers exist. Deterministic for a given seed.
+// ResNet-50's bottleneck blocks, repeated until `layers` layers exist (0: exactly ResNet-50).
+// Deterministic for a given seed.
 struct SyntheticPlanOptions {
     int layers = 20000;
     unsigned seed = 1;

@@ -11,9 +11,10 @@ int main(int argc, char* argv[]) {
     parser.setApplicationDescription(
         "Write a synthetic QAT ResNet-style engine plan (graph, profile, timing, metadata).");
     parser.addHelpOption();
-    parser.addOptions({{"layers", "Number of layers (default 20000).", "N", "20000"},
-                       {"seed", "Random seed (default 1).", "S", "1"},
-                       {{"o", "output"}, "Output prefix, e.g. /tmp/big.onnx.engine.", "PREFIX"}});
+    parser.addOptions(
+        {{"layers", "Number of layers (default 20000; 0 for exactly ResNet-50).", "N", "20000"},
+         {"seed", "Random seed (default 1).", "S", "1"},
+         {{"o", "output"}, "Output prefix, e.g. /tmp/big.onnx.engine.", "PREFIX"}});
     parser.process(app);
     if (!parser.isSet("output")) {
         std::fprintf(stderr, "planscope-generate-plan: -o PREFIX is required\n");
@@ -22,8 +23,8 @@ int main(int argc, char* argv[]) {
     planscope::SyntheticPlanOptions options;
     options.layers = parser.value("layers").toInt();
     options.seed = parser.value("seed").toUInt();
-    if (options.layers < 8) {
-        std::fprintf(stderr, "planscope-generate-plan: --layers must be at least 8\n");
+    if (options.layers != 0 && options.layers < 16) {
+        std::fprintf(stderr, "planscope-generate-plan: --layers must be 0 or at least 16\n");
         return 2;
     }
     QString error;

@@ -20,7 +20,8 @@ using Event = nlohmann::json::parse_event_t;
 // complete, then drops its JSON; everything else (Bindings) stays in the document.
 class LayerCollector {
   public:
-    explicit LayerCollector(const QString& path) : m_path(path) {}
+    LayerCollector(const QString& path, const ProgressCallback& progress, qsizetype expected)
+        : m_path(path), m_progress(progress), m_expected(std::max<qsizetype>(1, expected)) {}
 
     bool operator()(int depth, Event event, nlohmann::json& parsed) {
         if (depth == 1 && event == Event::key) {
@@ -45,6 +46,11 @@ class LayerCollector {
                 fail();
             m_layers.push_back(m_builder.build(parsed));
         }
+        if (m_progress && m_layers.size() % kProgressStep == 0) {
+            const auto done = static_cast<qsizetype>(m_layers.size());
+            if (!m_progress(static_cast<int>(90 * std::min(done, m_expected) / m_expected)))
+                throw LoadCancelled();
+        }
         return false; // the layer's JSON is not needed any more
     }
 
@@ -60,7 +66,11 @@ class LayerCollector {
                             .arg(kRebuildHint));
     }
 
+    static constexpr std::size_t kProgressStep = 256;
+
     QString m_path;
+    ProgressCallback m_progress;
+    qsizetype m_expected;
     LayerBuilder m_builder;
     std::vector<Layer> m_layers;
     bool m_inLayers = false;
@@ -98,11 +108,14 @@ QStringList bindingsOf(const nlohmann::json& document) {
 
 } // namespace
 
-ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile) {
+ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
+                       const ProgressCallback& progress) {
     const QString fix = QStringLiteral(
         "Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
     requireText(text, path, fix);
-    LayerCollector collector(path);
+    // Counting layers first costs one fast scan, paid only when someone shows progress.
+    const qsizetype expected = progress ? text.count("\"LayerType\"") : 0;
+    LayerCollector collector(path, progress, expected);
     nlohmann::json document;
     try {
         document = nlohmann::json::parse(text.constBegin(), text.constEnd(), std::ref(collector));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Layer.h"
+#include "PlanError.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -21,7 +22,9 @@ struct ParsedGraph {
 
 // Parses graph JSON text layer by layer (no whole-document tree, so large plans stay small).
 // Throws PlanError naming `path` when the text is not an engine graph or lacks `profile`.
-ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile);
+// `progress` (optional) hears 0-90 % while layers are read and may cancel.
+ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
+                       const ProgressCallback& progress = {});
 
 // trex's rule for repeated names: the second "x" becomes "x_2", the third "x_3", and so on.
 // `seen` counts the names met so far.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <functional>
 #include <stdexcept>
 
 namespace planscope {
@@ -11,5 +12,14 @@ class PlanError : public std::runtime_error {
     explicit PlanError(const QString& message) : std::runtime_error(message.toStdString()) {}
     QString message() const { return QString::fromStdString(what()); }
 };
+
+// Thrown when the user cancels a load through its progress callback.
+class LoadCancelled : public std::exception {
+  public:
+    const char* what() const noexcept override { return "loading was cancelled"; }
+};
+
+// Reports progress in percent; returning false cancels (the loader then throws LoadCancelled).
+using ProgressCallback = std::function<bool(int percent)>;
 
 } // namespace planscope

@@ -37,10 +37,10 @@ EnginePlan loadPlan(const QString& plan, const LoadOptions& options) {
     overrideSource(sources.timing, options.timingJson);
     overrideSource(sources.profileMetadata, options.profileMetadata);
     overrideSource(sources.buildMetadata, options.buildMetadata);
-    return loadPlan(sources, options.profile);
+    return loadPlan(sources, options.profile, options.progress);
 }
 
-EnginePlan loadPlan(const PlanSources& sources, int profile) {
+EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallback& progress) {
     EnginePlan plan;
     plan.sources = sources;
     plan.name = displayName(sources.graph);
@@ -50,7 +50,7 @@ EnginePlan loadPlan(const PlanSources& sources, int profile) {
     std::future<ProfileFile> profileFile;
     if (!sources.profile.isEmpty())
         profileFile = std::async(std::launch::async, readProfile, sources.profile);
-    ParsedGraph graph = parseGraph(readFileBytes(sources.graph), sources.graph, profile);
+    ParsedGraph graph = parseGraph(readFileBytes(sources.graph), sources.graph, profile, progress);
     plan.layers = std::move(graph.layers);
     plan.constants = std::move(graph.constants);
     plan.bindings = std::move(graph.bindings);
@@ -87,6 +87,8 @@ EnginePlan loadPlan(const PlanSources& sources, int profile) {
 
     for (Layer& layer : plan.layers)
         layer.convolution = computeConvolutionMetrics(layer);
+    if (progress && !progress(100))
+        throw LoadCancelled();
     return plan;
 }
 

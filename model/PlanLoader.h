@@ -1,6 +1,7 @@
 #pragma once
 
 #include "EnginePlan.h"
+#include "PlanError.h"
 
 namespace planscope {
 
@@ -11,11 +12,13 @@ struct LoadOptions {
     QString timingJson;
     QString profileMetadata;
     QString buildMetadata;
+    ProgressCallback progress; // optional
 };
 
 // Loads PLAN (engine prefix, graph JSON or folder) with its sibling files.
 // Throws PlanError with a one-line message naming the file and the fix.
 EnginePlan loadPlan(const QString& plan, const LoadOptions& options = {});
-EnginePlan loadPlan(const PlanSources& sources, int profile = 0);
+EnginePlan loadPlan(const PlanSources& sources, int profile = 0,
+                    const ProgressCallback& progress = {});
 
 } // namespace planscope

@@ -1,0 +1,27 @@
+#include "DemoPlan.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QTemporaryDir>
+
+namespace planscope {
+
+QString demoPlanPath() {
+    static QTemporaryDir folder; // removed when the application exits
+    static QString prefix;
+    if (!prefix.isEmpty() || !folder.isValid())
+        return prefix;
+    QDirIterator resources(QStringLiteral(":/demo"));
+    while (resources.hasNext()) {
+        const QString resource = resources.next();
+        const QString copy = folder.filePath(QFileInfo(resource).fileName());
+        if (!QFile::copy(resource, copy))
+            return {};
+        if (copy.endsWith(QLatin1String(".graph.json")))
+            prefix = copy.chopped(int(sizeof(".graph.json")) - 1);
+    }
+    return prefix;
+}
+
+} // namespace planscope

@@ -1,0 +1,284 @@
+#include "MainWindow.h"
+
+#include "AsyncPlanLoader.h"
+#include "DemoPlan.h"
+#include "LayerInspector.h"
+#include "LayerTablePanel.h"
+#include "LintPanel.h"
+#include "SummaryPanel.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
+
+namespace planscope {
+namespace {
+
+constexpr int kMaxRecentFiles = 10;
+const QString kRecentFiles = QStringLiteral("recentFiles");
+const QString kLastFolder = QStringLiteral("lastFolder");
+
+QDockWidget* dock(const QString& title, const QString& name, QWidget* content, QWidget* parent) {
+    auto* d = new QDockWidget(title, parent);
+    d->setObjectName(name); // saveState() keys docks by object name
+    d->setWidget(content);
+    return d;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_document(new PlanDocument(this)), m_loader(new AsyncPlanLoader(this)),
+      m_layers(new LayerTablePanel(m_document, this)),
+      m_summary(new SummaryPanel(m_document, this)),
+      m_inspector(new LayerInspector(m_document, this)), m_lint(new LintPanel(m_document, this)) {
+    setWindowTitle(QStringLiteral("PlanScope"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/planscope.svg")));
+    setAcceptDrops(true);
+    setCentralWidget(m_layers);
+    createDocks();
+    createActions();
+    createStatusBar();
+    restoreSettings();
+
+    connect(m_loader, &AsyncPlanLoader::loaded, this, &MainWindow::onLoaded);
+    connect(m_loader, &AsyncPlanLoader::failed, this, &MainWindow::onFailed);
+    connect(m_loader, &AsyncPlanLoader::cancelled, this, &MainWindow::onCancelled);
+    connect(m_loader, &AsyncPlanLoader::progressChanged, m_progress, &QProgressBar::setValue);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks() {
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    addDockWidget(Qt::LeftDockWidgetArea,
+                  dock(tr("Summary"), QStringLiteral("summaryDock"), m_summary, this));
+    addDockWidget(Qt::RightDockWidgetArea,
+                  dock(tr("Layer inspector"), QStringLiteral("inspectorDock"), m_inspector, this));
+    addDockWidget(Qt::BottomDockWidgetArea,
+                  dock(tr("Lint"), QStringLiteral("lintDock"), m_lint, this));
+}
+
+void MainWindow::createActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::openWithDialog)
+        ->setToolTip(tr("Open an engine plan (graph JSON, engine prefix or folder)"));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("&Reload"), QKeySequence::Refresh, this, &MainWindow::reload);
+    file->addAction(tr("&Close"), QKeySequence::Close, this, &MainWindow::closePlan);
+    file->addSeparator();
+    file->addAction(tr("&Export Layers as CSV..."), m_layers,
+                    &LayerTablePanel::exportCsvWithDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Find Layer..."), QKeySequence::Find, m_layers,
+                    &LayerTablePanel::focusSearch);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        m_viewMenu->addAction(d->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Open &Demo Plan"), this, &MainWindow::openDemoPlan);
+    help->addAction(tr("&About PlanScope"), this, &MainWindow::showAbout);
+
+    m_profileBar = addToolBar(tr("Optimization profile"));
+    m_profileBar->setObjectName(QStringLiteral("profileToolBar"));
+    m_profiles = new QComboBox(this);
+    m_profiles->setToolTip(tr("The engine was built with several optimization profiles; show one"));
+    auto* box = new QWidget(this);
+    auto* row = new QHBoxLayout(box);
+    row->setContentsMargins(4, 0, 4, 0);
+    row->addWidget(new QLabel(tr("Optimization profile:"), box));
+    row->addWidget(m_profiles);
+    m_profileBar->addWidget(box);
+    m_profileBar->setVisible(false);
+    connect(m_profiles, &QComboBox::activated, this, &MainWindow::chooseProfile);
+    updateRecentMenu();
+}
+
+void MainWindow::createStatusBar() {
+    m_loadingLabel = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 100);
+    m_progress->setMaximumWidth(220);
+    m_cancel = new QToolButton(this);
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop loading (Esc)"));
+    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(m_cancel, &QToolButton::clicked, m_loader, &AsyncPlanLoader::cancel);
+    statusBar()->addPermanentWidget(m_loadingLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    setLoading(false);
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1400, 900);
+    if (restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
+        return;
+    // First start: room for the summary and the inspector beside the table.
+    const auto docks = findChildren<QDockWidget*>();
+    for (QDockWidget* d : docks) {
+        if (dockWidgetArea(d) == Qt::BottomDockWidgetArea)
+            resizeDocks({d}, {240}, Qt::Vertical);
+        else
+            resizeDocks({d}, {d->objectName() == QLatin1String("summaryDock") ? 360 : 420},
+                        Qt::Horizontal);
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    m_loader->cancel();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openPlan(urls.first().toLocalFile());
+}
+
+void MainWindow::openPlan(const QString& path, int profile) {
+    setLoading(true);
+    m_loadingLabel->setText(tr("Loading %1...").arg(QFileInfo(path).fileName()));
+    m_loader->load(path, profile);
+}
+
+void MainWindow::openDemoPlan() {
+    const QString path = demoPlanPath();
+    if (path.isEmpty()) {
+        onFailed(tr("demo plan"), tr("The demo plan could not be written to a temporary folder. "
+                                     "Check that TMPDIR is writable."));
+        return;
+    }
+    openPlan(path);
+}
+
+void MainWindow::openWithDialog() {
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open engine plan"), settings.value(kLastFolder).toString(),
+        tr("Engine graphs (*.graph.json *.json *.log);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(kLastFolder, QFileInfo(path).absolutePath());
+    openPlan(path);
+}
+
+void MainWindow::reload() {
+    if (!m_path.isEmpty())
+        openPlan(m_path, m_profile);
+}
+
+void MainWindow::closePlan() {
+    m_loader->cancel();
+    m_document->clear();
+    m_path.clear();
+    m_profileBar->setVisible(false);
+    setWindowTitle(QStringLiteral("PlanScope"));
+}
+
+void MainWindow::chooseProfile(int profile) {
+    if (profile != m_profile && !m_path.isEmpty())
+        openPlan(m_path, profile);
+}
+
+void MainWindow::onLoaded(const QString& path, int profile, LoadedPlan plan) {
+    setLoading(false);
+    m_path = path;
+    m_profile = profile;
+    const int profiles = plan.plan->profileCount;
+    const QString name = plan.plan->name;
+    m_document->setPlan(std::move(plan));
+    setWindowTitle(name + QStringLiteral(" - PlanScope"));
+    const QSignalBlocker blocker(m_profiles);
+    m_profiles->clear();
+    for (int p = 0; p < profiles; ++p)
+        m_profiles->addItem(QString::number(p));
+    m_profiles->setCurrentIndex(profile);
+    m_profileBar->setVisible(profiles > 1);
+    if (path != demoPlanPath())
+        addRecentFile(path);
+    statusBar()->showMessage(tr("Loaded %1").arg(name), 5000);
+    emit loadFinished(true, {});
+}
+
+void MainWindow::onFailed(const QString& path, const QString& message) {
+    setLoading(false);
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                        message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // not exec(): the window stays responsive
+    emit loadFinished(false, message);
+}
+
+void MainWindow::onCancelled(const QString& path) {
+    setLoading(false);
+    statusBar()->showMessage(tr("Loading %1 was cancelled").arg(QFileInfo(path).fileName()), 5000);
+    emit loadFinished(false, tr("cancelled"));
+}
+
+void MainWindow::setLoading(bool loading) {
+    m_loadingLabel->setVisible(loading);
+    m_progress->setVisible(loading);
+    m_cancel->setVisible(loading);
+    if (!loading)
+        m_progress->setValue(0);
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    QSettings settings;
+    QStringList files = settings.value(kRecentFiles).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    settings.setValue(kRecentFiles, files.mid(0, kMaxRecentFiles));
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value(kRecentFiles).toStringList();
+    for (const QString& file : files)
+        m_recentMenu->addAction(QFileInfo(file).fileName(), this, [this, file] { openPlan(file); })
+            ->setToolTip(file);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About PlanScope"),
+                       tr("<h3>PlanScope %1</h3><p>Explore TensorRT engine plans: where the time "
+                          "goes, which layers run in which precision, and what to fix.</p>"
+                          "<p>Reads the files trtexec exports; no GPU needed.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+} // namespace planscope

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "PlanDocument.h"
+
+#include <QMainWindow>
+
+class QComboBox;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QToolBar;
+class QToolButton;
+
+namespace planscope {
+
+class AsyncPlanLoader;
+class LayerInspector;
+class LayerTablePanel;
+class LintPanel;
+class SummaryPanel;
+
+// The explorer window: the layer table in the middle, summary, inspector and lint panels in
+// docks, one layer selection shared by all of them.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+  public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openPlan(const QString& path, int profile = 0);
+    void openDemoPlan();
+
+    PlanDocument* document() const { return m_document; }
+    AsyncPlanLoader* loader() const { return m_loader; }
+    LayerTablePanel* layerPanel() const { return m_layers; }
+    LintPanel* lintPanel() const { return m_lint; }
+    LayerInspector* inspector() const { return m_inspector; }
+    SummaryPanel* summaryPanel() const { return m_summary; }
+    QString currentPath() const { return m_path; }
+
+  signals:
+    // After every load attempt: success, failure or cancel.
+    void loadFinished(bool loaded, const QString& message);
+
+  protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+  private:
+    void createActions();
+    void createDocks();
+    void createStatusBar();
+    void restoreSettings();
+
+    void openWithDialog();
+    void reload();
+    void closePlan();
+    void chooseProfile(int profile);
+    void showAbout();
+
+    void onLoaded(const QString& path, int profile, LoadedPlan plan);
+    void onFailed(const QString& path, const QString& message);
+    void onCancelled(const QString& path);
+    void setLoading(bool loading);
+
+    void addRecentFile(const QString& path);
+    void updateRecentMenu();
+
+    PlanDocument* m_document;
+    AsyncPlanLoader* m_loader;
+    LayerTablePanel* m_layers;
+    SummaryPanel* m_summary;
+    LayerInspector* m_inspector;
+    LintPanel* m_lint;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QComboBox* m_profiles = nullptr;
+    QToolBar* m_profileBar = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancel = nullptr;
+    QLabel* m_loadingLabel = nullptr;
+    QString m_path;
+    int m_profile = 0;
+};
+
+} // namespace planscope

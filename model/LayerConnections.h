@@ -1,0 +1,23 @@
+#pragma once
+
+#include "EnginePlan.h"
+
+#include <vector>
+
+namespace planscope {
+
+// Which layers write the tensors a layer reads (producers) and read the tensors it writes
+// (consumers), found through tensor names.
+class LayerConnections {
+  public:
+    explicit LayerConnections(const EnginePlan& plan);
+
+    const std::vector<int>& producers(int layer) const { return m_producers.at(layer); }
+    const std::vector<int>& consumers(int layer) const { return m_consumers.at(layer); }
+
+  private:
+    std::vector<std::vector<int>> m_producers;
+    std::vector<std::vector<int>> m_consumers;
+};
+
+} // namespace planscope

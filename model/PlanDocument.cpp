@@ -1,0 +1,37 @@
+#include "PlanDocument.h"
+
+#include "Linter.h"
+#include "PlanLoader.h"
+
+namespace planscope {
+
+PlanDocument::PlanDocument(QObject* parent)
+    : QObject(parent), m_selection(new LayerSelection(this)) {}
+
+std::vector<const LintFinding*> PlanDocument::findingsFor(int layer) const {
+    std::vector<const LintFinding*> found;
+    for (const LintFinding& f : m_findings)
+        if (f.layerIndex == layer)
+            found.push_back(&f);
+    return found;
+}
+
+void PlanDocument::setPlan(LoadedPlan loaded) {
+    m_selection->clear();
+    m_plan = std::move(loaded.plan);
+    m_findings = std::move(loaded.findings);
+    m_connections = m_plan ? std::make_unique<LayerConnections>(*m_plan) : nullptr;
+    emit planChanged();
+}
+
+void PlanDocument::clear() {
+    setPlan({});
+}
+
+LoadedPlan loadAndLint(const QString& path, const LoadOptions& options) {
+    auto plan = std::make_shared<EnginePlan>(loadPlan(path, options));
+    std::vector<LintFinding> findings = lintPlan(*plan);
+    return {std::move(plan), std::move(findings)};
+}
+
+} // namespace planscope

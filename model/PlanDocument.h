@@ -1,0 +1,50 @@
+#pragma once
+
+#include "EnginePlan.h"
+#include "LayerConnections.h"
+#include "LayerSelection.h"
+#include "PlanLoader.h"
+#include "lint/LintFinding.h"
+
+#include <QObject>
+#include <memory>
+#include <vector>
+
+namespace planscope {
+
+// A loaded plan with what is derived from it once (lint findings, layer connections), and the
+// window's layer selection. Views read it and observe planChanged() and the selection.
+struct LoadedPlan {
+    std::shared_ptr<const EnginePlan> plan;
+    std::vector<LintFinding> findings;
+};
+
+class PlanDocument : public QObject {
+    Q_OBJECT
+  public:
+    explicit PlanDocument(QObject* parent = nullptr);
+
+    const EnginePlan* plan() const { return m_plan.get(); }
+    const std::vector<LintFinding>& findings() const { return m_findings; }
+    const LayerConnections* connections() const { return m_connections.get(); }
+    LayerSelection* selection() const { return m_selection; }
+
+    std::vector<const LintFinding*> findingsFor(int layer) const;
+
+    void setPlan(LoadedPlan loaded);
+    void clear();
+
+  signals:
+    void planChanged();
+
+  private:
+    std::shared_ptr<const EnginePlan> m_plan;
+    std::vector<LintFinding> m_findings;
+    std::unique_ptr<LayerConnections> m_connections;
+    LayerSelection* m_selection;
+};
+
+// Loads and lints in one go, as the window does on a worker thread.
+LoadedPlan loadAndLint(const QString& path, const LoadOptions& options);
+
+} // namespace planscope

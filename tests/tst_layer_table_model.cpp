@@ -1,0 +1,128 @@
+#include "LayerFilterModel.h"
+#include "LayerTableModel.h"
+#include "PlanLoader.h"
+#include "TestSupport.h"
+
+#include <QAbstractItemModelTester>
+
+using namespace planscope;
+using planscope::test::dataPath;
+
+class TestLayerTableModel : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase();
+    void showsEveryLayer();
+    void sortsLatencyAsNumber();
+    void filtersByType();
+    void searchesNamesTacticsAndMetadata_data();
+    void searchesNamesTacticsAndMetadata();
+    void addsAttributeColumnsOfType();
+
+  private:
+    EnginePlan m_plan;
+    LayerTableModel m_model;
+    LayerFilterModel m_filter;
+};
+
+void TestLayerTableModel::initTestCase() {
+    m_plan = loadPlan(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine"));
+    new QAbstractItemModelTester(&m_model, QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 this);
+    new QAbstractItemModelTester(&m_filter, QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 this);
+    m_filter.setSourceModel(&m_model);
+    m_model.setPlan(&m_plan);
+}
+
+void TestLayerTableModel::showsEveryLayer() {
+    QCOMPARE(m_model.rowCount(), 72);
+    QCOMPARE(m_model.columnCount(), int(LayerTableModel::FixedColumnCount));
+    const QModelIndex first = m_model.index(0, LayerTableModel::NameColumn);
+    QCOMPARE(first.data().toString(), QString("QuantizeLinear_2"));
+    QCOMPARE(m_model.index(0, LayerTableModel::TypeColumn).data().toString(), QString("Reformat"));
+    QCOMPARE(
+        m_model.index(0, LayerTableModel::LatencyColumn).data(LayerTableModel::SortRole).toDouble(),
+        0.00474854);
+    QCOMPARE(
+        m_model.index(1, LayerTableModel::MacsColumn).data(LayerTableModel::SortRole).toDouble(),
+        10838016.0);
+    QCOMPARE(m_model.headerData(LayerTableModel::LatencyColumn, Qt::Horizontal).toString(),
+             QString("Avg (ms)"));
+}
+
+void TestLayerTableModel::sortsLatencyAsNumber() {
+    m_filter.sort(LayerTableModel::LatencyColumn, Qt::DescendingOrder);
+    double previous = 1e9;
+    double maximum = 0;
+    for (const Layer& l : m_plan.layers)
+        maximum = std::max(maximum, l.timing.averageMs);
+    for (int r = 0; r < m_filter.rowCount(); ++r) {
+        const double v = m_filter.index(r, LayerTableModel::LatencyColumn)
+                             .data(LayerTableModel::SortRole)
+                             .toDouble();
+        QVERIFY(v <= previous);
+        previous = v;
+    }
+    QCOMPARE(m_filter.index(0, LayerTableModel::LatencyColumn)
+                 .data(LayerTableModel::SortRole)
+                 .toDouble(),
+             maximum);
+    m_filter.sort(LayerTableModel::IndexColumn, Qt::AscendingOrder);
+    QCOMPARE(m_filter.index(10, 0).data(LayerTableModel::LayerIndexRole).toInt(), 10);
+}
+
+void TestLayerTableModel::filtersByType() {
+    m_filter.setTypeFilter("Convolution");
+    QCOMPARE(m_filter.rowCount(), 53);
+    const LayerFilterModel::Totals totals = m_filter.visibleTotals();
+    QCOMPARE(totals.layers, 53);
+    QCOMPARE(QString::number(totals.latencyPct, 'f', 1), QString("81.5"));
+    QCOMPARE(QString::number(totals.latencyMs, 'f', 3), QString("0.383"));
+    m_filter.setTypeFilter("Pooling");
+    QCOMPARE(m_filter.visibleLayers(), QList<int>({69}));
+    m_filter.setTypeFilter({});
+    QCOMPARE(m_filter.rowCount(), 72);
+}
+
+void TestLayerTableModel::searchesNamesTacticsAndMetadata_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("rows");
+    QTest::newRow("name") << "QuantizeLinear_2" << 11; // QuantizeLinear_2, _25, _217 ...
+    QTest::newRow("exact part") << "Conv_125" << 1;
+    QTest::newRow("any case") << "conv_125" << 1;
+    QTest::newRow("tactic") << "icudnn" << 1;
+    QTest::newRow("type") << "Pooling" << 1;
+    QTest::newRow("two words") << "features.1 Conv_29" << 1;
+    QTest::newRow("nothing") << "no-such-layer" << 0;
+    QTest::newRow("empty") << "" << 72;
+}
+
+void TestLayerTableModel::searchesNamesTacticsAndMetadata() {
+    QFETCH(QString, text);
+    QFETCH(int, rows);
+    m_filter.setSearchText(text);
+    QCOMPARE(m_filter.rowCount(), rows);
+    m_filter.setSearchText({});
+}
+
+void TestLayerTableModel::addsAttributeColumnsOfType() {
+    const QStringList keys = LayerTableModel::attributeKeysOfType(m_plan, "Convolution");
+    for (const char* key : {"Kernel", "Groups", "OutMaps", "Stride", "Weights"})
+        QVERIFY2(keys.contains(key), key);
+    QVERIFY(!keys.contains("TacticName")); // already a fixed column
+    m_model.setAttributeColumns(keys);
+    const int outMaps = LayerTableModel::FixedColumnCount + int(keys.indexOf("OutMaps"));
+    QCOMPARE(m_model.headerData(outMaps, Qt::Horizontal).toString(), QString("OutMaps"));
+    QCOMPARE(m_model.index(1, outMaps).data().toString(), QString("32"));
+    // Numeric attributes sort as numbers: 1280 after 320.
+    m_filter.setTypeFilter("Convolution");
+    m_filter.sort(outMaps, Qt::DescendingOrder);
+    QCOMPARE(m_filter.index(0, outMaps).data().toString(), QString("1280"));
+    m_filter.setTypeFilter({});
+    m_model.setAttributeColumns({});
+    QCOMPARE(m_model.columnCount(), int(LayerTableModel::FixedColumnCount));
+}
+
+PLANSCOPE_TEST_MAIN(TestLayerTableModel, QCoreApplication)
+#include "tst_layer_table_model.moc"

@@ -1,0 +1,95 @@
+#include "LintFilterModel.h"
+#include "LintModel.h"
+#include "Linter.h"
+#include "PlanDocument.h"
+#include "PlanLoader.h"
+#include "TestSupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+
+using namespace planscope;
+using planscope::test::dataPath;
+using planscope::test::fixturePath;
+
+class TestLintModel : public QObject {
+    Q_OBJECT
+  private slots:
+    void groupsFindingsByRule();
+    void filtersByRule();
+    void selectionStopsEchoes();
+    void documentLinksLayers();
+};
+
+void TestLintModel::groupsFindingsByRule() {
+    const EnginePlan plan = loadPlan(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine"));
+    const auto findings = lintPlan(plan);
+    LintModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFindings(&findings);
+    QCOMPARE(model.rules(), QStringList({"conv-not-accelerated", "conv-int8-float-output",
+                                         "conv-channel-alignment", "reformat-type-conversion"}));
+    const QModelIndex reformats = model.index(3, 0);
+    QCOMPARE(reformats.data().toString(), QString("reformat-type-conversion (17)"));
+    QCOMPARE(model.rowCount(reformats), 17);
+    const QModelIndex first = model.index(0, 0, reformats);
+    QCOMPARE(first.data().toString(), QString("QuantizeLinear_2"));
+    QCOMPARE(first.data(LintModel::LayerIndexRole).toInt(), 0);
+    QCOMPARE(first.parent(), reformats);
+    QVERIFY(first.data(Qt::ToolTipRole).toString().contains("FP32 -> Int8"));
+    QCOMPARE(reformats.data(LintModel::LayerIndexRole).toInt(), -1);
+    model.setFindings(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestLintModel::filtersByRule() {
+    const EnginePlan plan = loadPlan(fixturePath("lint.graph.json"));
+    const auto findings = lintPlan(plan);
+    LintModel model;
+    LintFilterModel filter;
+    QAbstractItemModelTester tester(&filter,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    filter.setSourceModel(&model);
+    model.setFindings(&findings);
+    QCOMPARE(filter.rowCount(), 6);
+    filter.setRuleFilter("unfused-qdq");
+    QCOMPARE(filter.rowCount(), 1);
+    QCOMPARE(filter.rowCount(filter.index(0, 0)), 2);
+    QCOMPARE(filter.index(1, 0, filter.index(0, 0)).data().toString(), QString("scale_dequantize"));
+    filter.setRuleFilter({});
+    QCOMPARE(filter.rowCount(), 6);
+}
+
+void TestLintModel::selectionStopsEchoes() {
+    LayerSelection selection;
+    QSignalSpy spy(&selection, &LayerSelection::changed);
+    selection.select(3);
+    selection.select(3); // a view echoing the selection back
+    selection.select(5);
+    selection.clear();
+    QCOMPARE(spy.count(), 3);
+    QCOMPARE(spy.at(1).at(0).toInt(), 5);
+    QCOMPARE(selection.current(), -1);
+}
+
+void TestLintModel::documentLinksLayers() {
+    PlanDocument document;
+    QSignalSpy changed(&document, &PlanDocument::planChanged);
+    document.setPlan(loadAndLint(fixturePath("lint.graph.json"), {}));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(document.findingsFor(2).size(), std::size_t(2)); // conv_int8_float_out_unaligned
+    document.selection()->select(4);
+    document.setPlan(loadAndLint(fixturePath("quirks.graph.json"), {}));
+    QCOMPARE(document.selection()->current(), -1); // a new plan clears the selection
+    // in+reformat -> up -> dup -> dup_2 -> add, through the folded NoOp
+    const LayerConnections& c = *document.connections();
+    QCOMPARE(c.producers(2), std::vector<int>({1}));
+    QCOMPARE(c.consumers(1), std::vector<int>({2}));
+    QCOMPARE(c.producers(0), std::vector<int>());
+    QCOMPARE(c.consumers(4), std::vector<int>());
+    document.clear();
+    QVERIFY(!document.plan());
+}
+
+PLANSCOPE_TEST_MAIN(TestLintModel, QCoreApplication)
+#include "tst_lint_model.moc"

@@ -1,0 +1,252 @@
+#include "AsyncPlanLoader.h"
+#include "LayerFilterModel.h"
+#include "LayerInspector.h"
+#include "LayerTableModel.h"
+#include "LayerTablePanel.h"
+#include "LayerTableView.h"
+#include "LintModel.h"
+#include "LintPanel.h"
+#include "MainWindow.h"
+#include "SummaryPanel.h"
+#include "SyntheticPlan.h"
+#include "TestSupport.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeView>
+
+using namespace planscope;
+using planscope::test::dataPath;
+using planscope::test::fixturePath;
+
+namespace {
+
+// Opens a plan and waits for the worker to deliver it.
+bool openAndWait(MainWindow& window, const QString& path, int profile = 0) {
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    window.openPlan(path, profile);
+    return finished.wait(60000) && finished.first().first().toBool();
+}
+
+QModelIndex findingOf(QTreeView* view, const QString& layer) {
+    QAbstractItemModel* model = view->model();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QModelIndex rule = model->index(r, 0);
+        for (int f = 0; f < model->rowCount(rule); ++f)
+            if (model->index(f, 0, rule).data().toString() == layer)
+                return model->index(f, 0, rule);
+    }
+    return {};
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase();
+    void opensPlanIntoEveryPanel();
+    void lintFindingSelectsLayerEverywhere();
+    void inspectorLinksSelectNeighbours();
+    void filtersAndExportsTable();
+    void opensDroppedFile();
+    void reportsBrokenFileAndStaysUsable();
+    void cancelsLoading();
+    void choosesOptimizationProfile();
+    void opensDemoPlan();
+};
+
+void TestMainWindow::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true); // QSettings go to a test location
+    QSettings().clear();
+}
+
+void TestMainWindow::opensPlanIntoEveryPanel() {
+    MainWindow window;
+    window.show();
+    const QString plan = dataPath("trex/mobilenet/mobilenet.qat.onnx.engine");
+    QVERIFY(openAndWait(window, plan));
+    QCOMPARE(window.windowTitle(), QString("mobilenet.qat.onnx.engine.graph.json - PlanScope"));
+    QCOMPARE(window.layerPanel()->view()->model()->rowCount(), 72);
+    const QString summary = window.summaryPanel()->toPlainText();
+    for (const char* text : {"0.470 ms", "3.3 MB", "15.9 MB", "input1: [1, 3, 224, 224]xFP32 NCHW",
+                             "NVIDIA TITAN RTX", "Throughput", "0.3512"})
+        QVERIFY2(summary.contains(text), text);
+    QCOMPARE(
+        window.layerPanel()->statusText(),
+        QString("There are 72 layers which account for 100.0% (0.470 ms) of the overall latency."));
+    QCOMPARE(window.lintPanel()->view()->model()->rowCount(), 4);
+    QCOMPARE(QSettings().value("recentFiles").toStringList().first(),
+             QFileInfo(plan).absoluteFilePath());
+}
+
+void TestMainWindow::lintFindingSelectsLayerEverywhere() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
+    QTreeView* lint = window.lintPanel()->view();
+    const QModelIndex finding = findingOf(lint, "QuantizeLinear_2");
+    QVERIFY(finding.isValid());
+    lint->setCurrentIndex(finding); // one click on the finding
+
+    QCOMPARE(window.document()->selection()->current(), 0);
+    const QModelIndex row = window.layerPanel()->view()->currentIndex();
+    QCOMPARE(row.data(LayerTableModel::LayerIndexRole).toInt(), 0);
+    const QString inspector = window.inspector()->toPlainText();
+    for (const char* text : {"QuantizeLinear_2", "Reformat", "FP32 -> Int8", "602112", "Producers",
+                             "Raw attributes", "Origin", "QDQ"})
+        QVERIFY2(inspector.contains(text) ||
+                     inspector.contains(QString(text).replace("602112", "588.0 KB")),
+                 text);
+    QVERIFY(
+        window.summaryPanel()->toPlainText().contains("Selected layer\nName\tQuantizeLinear_2") ||
+        window.summaryPanel()->toPlainText().contains("QuantizeLinear_2"));
+
+    // Selecting a layer elsewhere moves the lint panel to its finding.
+    window.document()->selection()->select(1);
+    QCOMPARE(lint->currentIndex().data(LintModel::LayerIndexRole).toInt(), 1);
+}
+
+void TestMainWindow::inspectorLinksSelectNeighbours() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
+    window.document()->selection()->select(1);
+    QVERIFY(window.inspector()->toHtml().contains("href=\"layer:0\"")); // its producer
+    QVERIFY(window.inspector()->toHtml().contains("href=\"layer:2\"")); // its consumer
+    emit window.inspector()->anchorClicked(QUrl("layer:2"));
+    QCOMPARE(window.document()->selection()->current(), 2);
+    QCOMPARE(
+        window.layerPanel()->view()->currentIndex().data(LayerTableModel::LayerIndexRole).toInt(),
+        2);
+}
+
+void TestMainWindow::filtersAndExportsTable() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
+    LayerTablePanel* panel = window.layerPanel();
+    QComboBox* types = panel->typeFilter();
+    types->setCurrentIndex(types->findData("Convolution"));
+    QCOMPARE(panel->view()->model()->rowCount(), 53);
+    QCOMPARE(panel->statusText(), QString("There are 53 Convolution layers which account for 81.5% "
+                                          "(0.383 ms) of the overall latency."));
+    QVERIFY(panel->view()->model()->columnCount() > LayerTableModel::FixedColumnCount);
+
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("convs.csv");
+    QString error;
+    QVERIFY2(panel->exportCsv(csv, &error), qPrintable(error));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 54);
+    QVERIFY(lines[1].contains(",Convolution,"));
+
+    panel->searchField()->setText("features.0.0.weight");
+    QCOMPARE(panel->view()->model()->rowCount(), 1);
+    panel->view()->selectAll();
+    const QString copied = panel->view()->selectedRowsText();
+    QVERIFY(copied.startsWith("#\tName\tType"));
+    QVERIFY(copied.contains("features.0.0.weight + QuantizeLinear_8 + Conv_12 + PWN(Clip_16)"));
+    QCOMPARE(copied.trimmed().count('\n'), 1);
+}
+
+void TestMainWindow::opensDroppedFile() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    QMimeData mime;
+    mime.setUrls(
+        {QUrl::fromLocalFile(dataPath("trex/resnet-a100/qat/resnet-qat.onnx.engine.graph.json"))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.first().first().toBool());
+    QCOMPARE(window.document()->plan()->layers.size(), std::size_t(35));
+}
+
+void TestMainWindow::reportsBrokenFileAndStaysUsable() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    window.openPlan(fixturePath("truncated.graph.json"));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    const QString message = finished.first().at(1).toString();
+    QVERIFY2(message.contains("truncated.graph.json") && message.contains("ends early"),
+             qPrintable(message));
+    QMessageBox* box = window.findChild<QMessageBox*>();
+    QVERIFY(box);
+    QTRY_VERIFY(box->isVisible());
+    QCOMPARE(box->text(), message);
+    box->accept();
+    QVERIFY(openAndWait(window, fixturePath("lint.graph.json"))); // still usable
+    QCOMPARE(window.document()->plan()->layers.size(), std::size_t(10));
+}
+
+void TestMainWindow::cancelsLoading() {
+    QTemporaryDir dir;
+    SyntheticPlanOptions options;
+    options.layers = 3000;
+    QString error;
+    QVERIFY(writeSyntheticPlan(dir.filePath("big.onnx.engine"), options, &error));
+    MainWindow window;
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    window.openPlan(dir.filePath("big.onnx.engine"));
+    QVERIFY(window.loader()->isLoading());
+    window.loader()->cancel(); // before the worker's first progress report
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    QCOMPARE(finished.first().at(1).toString(), QString("cancelled"));
+    QVERIFY(!window.document()->plan());
+    QVERIFY(!window.loader()->isLoading());
+}
+
+void TestMainWindow::choosesOptimizationProfile() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, fixturePath("profiles.graph.json")));
+    QComboBox* profiles = window.findChild<QComboBox*>(QString(), Qt::FindChildrenRecursively);
+    const auto combos = window.findChildren<QComboBox*>();
+    profiles = nullptr;
+    for (QComboBox* c : combos)
+        if (c->count() == 2 && c->itemText(1) == "1")
+            profiles = c;
+    QVERIFY(profiles);
+    QVERIFY(profiles->isVisible());
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    profiles->setCurrentIndex(1);
+    emit profiles->activated(1);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(window.document()->plan()->profileIndex, 1);
+    QCOMPARE(window.document()->plan()->layers[0].name, QString("conv [profile 1]"));
+}
+
+void TestMainWindow::opensDemoPlan() {
+    MainWindow window;
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    window.openDemoPlan();
+    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.first().first().toBool());
+    const EnginePlan* plan = window.document()->plan();
+    QCOMPARE(plan->layers.size(), std::size_t(60));
+    QVERIFY(plan->hasProfile);
+    QVERIFY(!plan->timingSamplesMs.empty());
+    QVERIFY(!plan->metadata.performance.empty());
+    QVERIFY(!plan->metadata.builder.empty());
+    QVERIFY(!window.document()->findings().empty());
+}
+
+PLANSCOPE_TEST_MAIN(TestMainWindow, QApplication)
+#include "tst_main_window.moc"

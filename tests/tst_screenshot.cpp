@@ -1,0 +1,58 @@
+#include "TestSupport.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+using planscope::test::dataPath;
+
+// The real binary in a real X server (xvfb-run): open a plan, save the window, look at it.
+class TestScreenshot : public QObject {
+    Q_OBJECT
+  private slots:
+    void savesWindowWithPlan_data();
+    void savesWindowWithPlan();
+};
+
+void TestScreenshot::savesWindowWithPlan_data() {
+    QTest::addColumn<QStringList>("plan");
+    QTest::newRow("mobilenet") << QStringList(
+        {dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")});
+    QTest::newRow("demo") << QStringList();
+}
+
+void TestScreenshot::savesWindowWithPlan() {
+    QFETCH(QStringList, plan);
+    const QString xvfb = QStandardPaths::findExecutable("xvfb-run");
+    QVERIFY2(!xvfb.isEmpty(), "xvfb-run is missing: scripts/install-deps.sh installs it");
+    QTemporaryDir dir;
+    const QString png = dir.filePath("window.png");
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("QT_QPA_PLATFORM"); // a real X server this time
+    env.insert("XDG_CONFIG_HOME", dir.filePath("config"));
+    process.setProcessEnvironment(env);
+    process.start(xvfb, QStringList{"-a", "-s", "-screen 0 1920x1200x24", PLANSCOPE_BINARY,
+                                    "--screenshot", png} +
+                            plan);
+    QVERIFY(process.waitForFinished(120000));
+    QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(1600, 1000));
+    QSet<QRgb> colors;
+    int dark = 0;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4) {
+            const QRgb pixel = image.pixel(x, y);
+            colors.insert(pixel);
+            dark += qGray(pixel) < 128 ? 1 : 0;
+        }
+    QVERIFY2(colors.size() > 20, qPrintable(QString::number(colors.size())));
+    QVERIFY2(dark > 2000, qPrintable(QString::number(dark))); // text was drawn
+}
+
+PLANSCOPE_TEST_MAIN(TestScreenshot, QCoreApplication)
+#include "tst_screenshot.moc"

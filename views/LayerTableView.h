@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QTableView>
+
+namespace planscope {
+
+class LayerSelection;
+
+// A table of layers (a LayerFilterModel over a LayerTableModel) that follows and drives the
+// window's layer selection; Ctrl+C copies the selected rows as tab-separated text.
+class LayerTableView : public QTableView {
+    Q_OBJECT
+  public:
+    explicit LayerTableView(LayerSelection* selection, QWidget* parent = nullptr);
+
+    void setModel(QAbstractItemModel* model) override;
+
+    // Selected rows (all columns, header first) as tab-separated text.
+    QString selectedRowsText() const;
+    void copySelectedRows() const;
+
+    // Makes the layer's row current and visible (if the filter shows it).
+    void showLayer(int layer);
+
+  private:
+    void onCurrentRowChanged(const QModelIndex& current);
+
+    LayerSelection* m_selection;
+};
+
+} // namespace planscope

@@ -1,0 +1,62 @@
+#include "HtmlText.h"
+
+namespace planscope::html {
+
+QString bytes(double count) {
+    constexpr double kKilo = 1024.0;
+    if (count >= kKilo * kKilo)
+        return QString::number(count / (kKilo * kKilo), 'f', 1) + QStringLiteral(" MB");
+    if (count >= kKilo)
+        return QString::number(count / kKilo, 'f', 1) + QStringLiteral(" KB");
+    return QString::number(count, 'f', 0) + QStringLiteral(" B");
+}
+
+QString milliseconds(double ms, int decimals) {
+    return QString::number(ms, 'f', decimals) + QStringLiteral(" ms");
+}
+
+QString row(const QString& key, const QString& value, bool valueIsHtml) {
+    return QStringLiteral("<tr><th align=left>%1</th><td>%2</td></tr>")
+        .arg(escaped(key), valueIsHtml ? value : escaped(value));
+}
+
+QString table(const QString& rows) {
+    return QStringLiteral("<table>") + rows + QStringLiteral("</table>");
+}
+
+QString section(const QString& title, const QString& body) {
+    return QStringLiteral("<h3>%1</h3>%2").arg(escaped(title), body);
+}
+
+QString jsonText(const OrderedJson& value) {
+    return value.is_string() ? QString::fromStdString(value.get<std::string>())
+                             : QString::fromStdString(value.dump());
+}
+
+QString jsonTable(const OrderedJson& object) {
+    QString rows;
+    for (const auto& item : object.items())
+        rows += row(QString::fromStdString(item.key()), jsonText(item.value()));
+    return table(rows);
+}
+
+QString layerLink(int layer, const QString& name) {
+    return QStringLiteral("<a href=\"layer:%1\">%2</a>").arg(layer).arg(escaped(name));
+}
+
+int layerOfLink(const QString& link) {
+    if (!link.startsWith(QLatin1String("layer:")))
+        return -1;
+    bool ok = false;
+    const int layer = link.mid(6).toInt(&ok);
+    return ok ? layer : -1;
+}
+
+QString styleSheet() {
+    return QStringLiteral("h2 { margin-bottom: 4px; } h3 { margin-top: 12px; margin-bottom: 4px; }"
+                          "th { padding-right: 12px; font-weight: 600; vertical-align: top; }"
+                          "td { padding-right: 10px; vertical-align: top; }"
+                          ".warning { color: #b35900; } .muted { color: #777777; }");
+}
+
+} // namespace planscope::html

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "EngineMetadata.h"
+
+#include <QString>
+#include <QStringList>
+
+// Small helpers for the panels that show rich text (summary, inspector, lint details).
+namespace planscope::html {
+
+inline QString escaped(const QString& text) {
+    return text.toHtmlEscaped();
+}
+
+// "3.3 MB" (MB of 1024 x 1024 bytes, as trex), "12.0 KB", "512 B".
+QString bytes(double count);
+QString milliseconds(double ms, int decimals = 3);
+
+// <tr><th>key</th><td>value</td></tr>; the value is escaped unless `valueIsHtml`.
+QString row(const QString& key, const QString& value, bool valueIsHtml = false);
+QString table(const QString& rows);
+QString section(const QString& title, const QString& body);
+
+// A JSON metadata value as text: strings unquoted, numbers as written.
+QString jsonText(const OrderedJson& value);
+// A JSON object as a key/value table.
+QString jsonTable(const OrderedJson& object);
+
+// A link that selects a layer when clicked ("layer:N").
+QString layerLink(int layer, const QString& name);
+int layerOfLink(const QString& link); // -1 when the link is not a layer link
+
+// The style every rich-text panel uses.
+QString styleSheet();
+
+} // namespace planscope::html

@@ -1,0 +1,109 @@
+#include "SummaryPanel.h"
+
+#include "HtmlText.h"
+#include "PlanDocument.h"
+
+#include <QScrollBar>
+
+namespace planscope {
+
+using namespace html;
+
+SummaryPanel::SummaryPanel(PlanDocument* document, QWidget* parent)
+    : QTextBrowser(parent), m_document(document) {
+    setOpenLinks(false);
+    this->document()->setDefaultStyleSheet(styleSheet());
+    setPlaceholderText(tr("No plan is open."));
+    connect(document, &PlanDocument::planChanged, this, &SummaryPanel::refresh);
+    connect(document->selection(), &LayerSelection::changed, this, &SummaryPanel::refresh);
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        m_document->selection()->select(layerOfLink(url.toString()));
+    });
+}
+
+QString SummaryPanel::modelSection() const {
+    const EnginePlan& plan = *m_document->plan();
+    QString rows;
+    for (const Tensor* t : plan.inputBindings())
+        rows += row(tr("Input"), t->description());
+    for (const Tensor* t : plan.outputBindings())
+        rows += row(tr("Output"), t->description());
+    rows += row(tr("Layers"), QString::number(plan.layers.size()));
+    rows += row(tr("Average time"), milliseconds(plan.totalAverageMs()));
+    rows += row(tr("Weights"), bytes(plan.totalWeightsBytes()));
+    rows += row(tr("Activations"), bytes(plan.totalActivationBytes()));
+    if (plan.profileCount > 1)
+        rows += row(tr("Optimization profile"),
+                    tr("%1 of %2").arg(plan.profileIndex).arg(plan.profileCount));
+    if (plan.profiledIterations > 0)
+        rows += row(tr("Profiled iterations"), QString::number(plan.profiledIterations));
+    if (!plan.timingSamplesMs.empty())
+        rows += row(tr("Timing samples"), QString::number(plan.timingSamplesMs.size()));
+    rows += row(tr("Lint findings"), QString::number(m_document->findings().size()));
+    return QStringLiteral("<h2>%1</h2>").arg(escaped(plan.name)) + table(rows);
+}
+
+QString SummaryPanel::selectedLayerSection() const {
+    const int index = m_document->selection()->current();
+    if (index < 0)
+        return section(tr("Selected layer"),
+                       QStringLiteral("<p class=muted>%1</p>").arg(tr("None")));
+    const Layer& layer = m_document->plan()->layers.at(static_cast<std::size_t>(index));
+    const QString rows = row(tr("Name"), layerLink(index, layer.name), true) +
+                         row(tr("Type"), layer.type) + row(tr("Precision"), layer.precision) +
+                         row(tr("Latency"), milliseconds(layer.timing.averageMs, 4)) +
+                         row(tr("Share"), QString::number(layer.timing.percent, 'f', 2) + " %");
+    return section(tr("Selected layer"), table(rows));
+}
+
+// Latency statistics as one row per metric and one column per statistic.
+QString SummaryPanel::performanceSection() const {
+    const OrderedJson& performance = m_document->plan()->metadata.performance;
+    if (performance.empty())
+        return {};
+    QString header = QStringLiteral("<tr><th></th>");
+    for (const char* statistic : kLatencyStatistics)
+        header += QStringLiteral("<th align=right>%1</th>").arg(QLatin1String(statistic));
+    header += QStringLiteral("</tr>");
+    QString lists;
+    QString scalars;
+    for (const auto& item : performance.items()) {
+        const QString key = escaped(QString::fromStdString(item.key()));
+        if (item.value().is_array() && item.value().size() == std::size(kLatencyStatistics)) {
+            lists += QStringLiteral("<tr><th align=left nowrap>%1</th>").arg(key);
+            for (const auto& v : item.value())
+                lists += QStringLiteral("<td align=right>%1</td>")
+                             .arg(v.is_number() ? QString::number(v.get<double>(), 'f', 4)
+                                                : escaped(jsonText(v)));
+            lists += QStringLiteral("</tr>");
+        } else {
+            scalars += row(QString::fromStdString(item.key()), jsonText(item.value()));
+        }
+    }
+    return section(tr("Performance summary (ms)"), table(header + lists) + table(scalars));
+}
+
+void SummaryPanel::refresh() {
+    if (!m_document->plan()) {
+        clear();
+        return;
+    }
+    const EnginePlan& plan = *m_document->plan();
+    QString html = modelSection() + selectedLayerSection();
+    if (!plan.metadata.device.empty())
+        html += section(tr("Device"), jsonTable(plan.metadata.device));
+    if (!plan.metadata.builder.empty())
+        html += section(tr("Builder configuration"), jsonTable(plan.metadata.builder));
+    html += performanceSection();
+    if (!plan.warnings.isEmpty()) {
+        QString items;
+        for (const QString& w : plan.warnings)
+            items += QStringLiteral("<li class=warning>%1</li>").arg(escaped(w));
+        html += section(tr("Warnings"), QStringLiteral("<ul>") + items + QStringLiteral("</ul>"));
+    }
+    const int scroll = verticalScrollBar()->value();
+    setHtml(html);
+    verticalScrollBar()->setValue(scroll);
+}
+
+} // namespace planscope

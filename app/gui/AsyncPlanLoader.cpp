@@ -47,7 +47,10 @@ void AsyncPlanLoader::load(const QString& path, int profile) {
         job->percent = percent;
         return !job->cancel.load();
     };
-    // Each outcome is delivered only if this job is still the current one.
+    m_poll.start();
+    emit progressChanged(0);
+    // Each outcome is delivered only if this job is still the current one. The continuation
+    // may run at once, inside this call, when the worker is already done.
     m_future = QtConcurrent::run([path, options] {
                    return loadOutcome(path, options);
                }).then(this, [this, job, path, profile](Outcome outcome) {
@@ -61,8 +64,6 @@ void AsyncPlanLoader::load(const QString& path, int profile) {
         else
             emit loaded(path, profile, std::move(outcome.plan));
     });
-    m_poll.start();
-    emit progressChanged(0);
 }
 
 void AsyncPlanLoader::cancel() {

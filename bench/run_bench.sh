@@ -25,3 +25,12 @@ done
 echo "summary --json: best wall ${best} s, peak RSS $((peak / 1024)) MB"
 awk "BEGIN{exit !($best < 1.0)}" && echo "  wall time target (< 1 s): met" || echo "  wall time target (< 1 s): MISSED"
 [ $((peak / 1024)) -lt 400 ] && echo "  memory target (< 400 MB): met" || echo "  memory target (< 400 MB): MISSED"
+
+# A per-layer chart of every layer, to PNG and to SVG, whole process.
+for format in png svg; do
+    /usr/bin/time -f "%e" -o "$work/time" "$build/app/planscope" export-chart "$work/big.onnx.engine" \
+        --chart latency-per-layer-ms -o "$work/chart.$format"
+    wall=$(cat "$work/time")
+    echo "export-chart latency-per-layer-ms to $format: ${wall} s"
+    awk "BEGIN{exit !($wall < 3.0)}" && echo "  target (< 3 s): met" || echo "  target (< 3 s): MISSED"
+done

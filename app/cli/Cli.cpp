@@ -3,8 +3,13 @@
 #include "CliSupport.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <map>
+#include <memory>
+#include <unistd.h>
 
 namespace planscope {
 namespace {
@@ -14,6 +19,7 @@ using Command = int (*)(const QStringList&);
 struct CommandEntry {
     Command run;
     const char* summary;
+    bool paints = false; // draws pictures: needs a QGuiApplication (offscreen is fine)
 };
 
 const std::map<QString, CommandEntry>& commands() {
@@ -22,6 +28,8 @@ const std::map<QString, CommandEntry>& commands() {
          {summaryCommand, "Summarize a plan: size, latency, device, build."}},
         {QStringLiteral("layers"), {layersCommand, "List the layers (text, --json or --csv)."}},
         {QStringLiteral("lint"), {lintCommand, "Report layers with known performance hazards."}},
+        {QStringLiteral("export-chart"),
+         {exportChartCommand, "Export charts to PNG or SVG (--list shows them).", true}},
     };
     return table;
 }
@@ -31,6 +39,20 @@ bool isHelp(const QString& a) {
 }
 bool isVersion(const QString& a) {
     return a == "-v" || a == "--version";
+}
+
+// Pictures need fonts, not a display; Qt also wants a private runtime folder, and warns on
+// stderr without one, which scripts would take for an error.
+void prepareOffscreenPainting() {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QString runtime =
+            QDir::temp().filePath(QStringLiteral("planscope-runtime-%1").arg(getuid()));
+        if (QDir().mkpath(runtime) &&
+            QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+            qputenv("XDG_RUNTIME_DIR", runtime.toLocal8Bit());
+    }
 }
 
 void printUsage() {
@@ -44,7 +66,7 @@ void printUsage() {
           << "metadata files are found automatically.\n\n"
           << "Commands:\n";
     for (const auto& [name, entry] : commands())
-        out() << "  " << name.leftJustified(10) << entry.summary << '\n';
+        out() << "  " << name.leftJustified(14) << entry.summary << '\n';
     out() << "\nRun 'planscope COMMAND --help' for the options of a command.\n";
     out().flush();
 }
@@ -62,7 +84,12 @@ bool isCliInvocation(int argc, char** argv) {
 }
 
 int runCli(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
+    const auto entry = commands().find(QString::fromLocal8Bit(argv[1]));
+    const bool paints = entry != commands().end() && entry->second.paints;
+    if (paints)
+        prepareOffscreenPainting();
+    std::unique_ptr<QCoreApplication> app = paints ? std::make_unique<QGuiApplication>(argc, argv)
+                                                   : std::make_unique<QCoreApplication>(argc, argv);
     QStringList arguments = QCoreApplication::arguments();
     const QString first = arguments.value(1);
     if (isVersion(first)) {

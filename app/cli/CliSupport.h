@@ -26,5 +26,6 @@ int runGuarded(const std::function<int()>& body);
 int summaryCommand(const QStringList& arguments);
 int layersCommand(const QStringList& arguments);
 int lintCommand(const QStringList& arguments);
+int exportChartCommand(const QStringList& arguments);
 
 } // namespace planscope

@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AsyncPlanLoader.h"
+#include "ChartsPanel.h"
 #include "DemoPlan.h"
 #include "LayerInspector.h"
 #include "LayerTablePanel.h"
@@ -20,6 +21,7 @@
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -43,11 +45,15 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new PlanDocument(this)), m_loader(new AsyncPlanLoader(this)),
       m_layers(new LayerTablePanel(m_document, this)),
       m_summary(new SummaryPanel(m_document, this)),
-      m_inspector(new LayerInspector(m_document, this)), m_lint(new LintPanel(m_document, this)) {
+      m_inspector(new LayerInspector(m_document, this)), m_lint(new LintPanel(m_document, this)),
+      m_charts(new ChartsPanel(m_document, this)), m_tabs(new QTabWidget(this)) {
     setWindowTitle(QStringLiteral("PlanScope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/planscope.svg")));
     setAcceptDrops(true);
-    setCentralWidget(m_layers);
+    m_tabs->addTab(m_layers, tr("&Layers"));
+    m_tabs->addTab(m_charts, tr("C&harts"));
+    m_tabs->setDocumentMode(true);
+    setCentralWidget(m_tabs);
     createDocks();
     createActions();
     createStatusBar();

@@ -8,12 +8,14 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QTabWidget;
 class QToolBar;
 class QToolButton;
 
 namespace planscope {
 
 class AsyncPlanLoader;
+class ChartsPanel;
 class LayerInspector;
 class LayerTablePanel;
 class LintPanel;
@@ -34,6 +36,7 @@ class MainWindow : public QMainWindow {
     AsyncPlanLoader* loader() const { return m_loader; }
     LayerTablePanel* layerPanel() const { return m_layers; }
     LintPanel* lintPanel() const { return m_lint; }
+    ChartsPanel* chartsPanel() const { return m_charts; }
     LayerInspector* inspector() const { return m_inspector; }
     SummaryPanel* summaryPanel() const { return m_summary; }
     QString currentPath() const { return m_path; }
@@ -73,6 +76,8 @@ class MainWindow : public QMainWindow {
     SummaryPanel* m_summary;
     LayerInspector* m_inspector;
     LintPanel* m_lint;
+    ChartsPanel* m_charts;
+    QTabWidget* m_tabs;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_profiles = nullptr;

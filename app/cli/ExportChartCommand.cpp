@@ -1,0 +1,106 @@
+#include "ChartCatalog.h"
+#include "ChartExport.h"
+#include "CliSupport.h"
+#include "PlanError.h"
+#include "PlanOptions.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace planscope {
+namespace {
+
+using charts::Chart;
+
+void printList() {
+    for (const charts::ChartDefinition& d : charts::chartCatalog())
+        out() << d.id.leftJustified(38) << ' ' << d.description << " [" << d.group << "]\n";
+}
+
+// Charts with several panels get more room unless a size is given.
+QSize sizeFor(const Chart& chart, int width, int height) {
+    const bool grid = chart.panels.size() > 2;
+    return {width > 0 ? width : (grid ? 1600 : 1200), height > 0 ? height : (grid ? 1000 : 700)};
+}
+
+int positiveOption(const QCommandLineParser& parser, const QString& name) {
+    if (!parser.isSet(name))
+        return 0;
+    bool ok = false;
+    const int value = parser.value(name).toInt(&ok);
+    if (!ok || value < 100 || value > 20000)
+        throw UsageError(
+            ("--" + name + " takes a number of pixels from 100 to 20000").toStdString());
+    return value;
+}
+
+void writeChart(const Chart& chart, const QString& file, QSize size) {
+    QString error;
+    if (!charts::exportChart(chart, file, size, &error))
+        throw PlanError(error);
+}
+
+} // namespace
+
+int exportChartCommand(const QStringList& arguments) {
+    return runGuarded([&] {
+        QCommandLineParser parser;
+        parser.setApplicationDescription(
+            QStringLiteral("Export charts of a plan to PNG or SVG (no display needed)."));
+        addPlanOptions(parser);
+        parser.addOptions({
+            {QStringLiteral("list"), QStringLiteral("List the chart ids and what they show.")},
+            {QStringLiteral("chart"), QStringLiteral("The chart to export (see --list)."),
+             QStringLiteral("ID")},
+            {QStringLiteral("all"),
+             QStringLiteral("Export every chart into the folder given with -o.")},
+            {{QStringLiteral("o"), QStringLiteral("output")},
+             QStringLiteral("FILE.png or FILE.svg; with --all, a folder."),
+             QStringLiteral("PATH")},
+            {QStringLiteral("format"), QStringLiteral("With --all: png or svg (default svg)."),
+             QStringLiteral("FORMAT"), QStringLiteral("svg")},
+            {QStringLiteral("width"), QStringLiteral("Width in pixels."), QStringLiteral("W")},
+            {QStringLiteral("height"), QStringLiteral("Height in pixels."), QStringLiteral("H")},
+        });
+        if (!parseArguments(parser, arguments))
+            return 0;
+        if (parser.isSet(QStringLiteral("list"))) {
+            printList();
+            return 0;
+        }
+        const bool all = parser.isSet(QStringLiteral("all"));
+        if (all == parser.isSet(QStringLiteral("chart")))
+            throw UsageError("give either --chart ID or --all");
+        if (!parser.isSet(QStringLiteral("output")))
+            throw UsageError("missing -o FILE (or -o FOLDER with --all)");
+        const QString format = parser.value(QStringLiteral("format")).toLower();
+        if (format != QLatin1String("png") && format != QLatin1String("svg"))
+            throw UsageError("--format is png or svg");
+        const int width = positiveOption(parser, QStringLiteral("width"));
+        const int height = positiveOption(parser, QStringLiteral("height"));
+        const QString output = parser.value(QStringLiteral("output"));
+        if (!all && !charts::findChart(parser.value(QStringLiteral("chart"))))
+            throw PlanError(
+                QStringLiteral(
+                    "there is no chart '%1'. 'planscope export-chart --list' lists them.")
+                    .arg(parser.value(QStringLiteral("chart"))));
+
+        const EnginePlan plan = loadPlanFromArguments(parser);
+        if (!all) {
+            const Chart chart = charts::buildChart(plan, parser.value(QStringLiteral("chart")));
+            writeChart(chart, output, sizeFor(chart, width, height));
+            return 0;
+        }
+        if (!QDir().mkpath(output))
+            throw PlanError(QStringLiteral("%1: cannot create the folder.").arg(output));
+        for (const charts::ChartDefinition& d : charts::chartCatalog()) {
+            const Chart chart = charts::buildChart(plan, d.id);
+            writeChart(chart, QDir(output).filePath(d.id + '.' + format),
+                       sizeFor(chart, width, height));
+        }
+        out() << charts::chartCatalog().size() << " charts written to " << output << '\n';
+        return 0;
+    });
+}
+
+} // namespace planscope

@@ -1,0 +1,131 @@
+#include "ChartBuilders.h"
+#include "ChartCatalog.h"
+
+#include <QHash>
+#include <nlohmann/json.hpp>
+
+namespace planscope::charts {
+namespace {
+
+double one(const Layer&) {
+    return 1;
+}
+double percent(const Layer& l) {
+    return l.timing.percent;
+}
+double averageMs(const Layer& l) {
+    return l.timing.averageMs;
+}
+QString tacticOf(const Layer& l) {
+    return l.tactic;
+}
+QString originOf(const Layer& l) {
+    return l.attribute(QStringLiteral("Origin"));
+}
+
+// Palette colors in first-seen order of the keys.
+KeyColor paletteByOrder(const Layers& layers, const LayerKey& key) {
+    QHash<QString, int> order;
+    for (const Layer* l : layers)
+        if (!order.contains(key(*l)))
+            order.insert(key(*l), static_cast<int>(order.size()));
+    return [order](const QString& k) { return paletteColor(order.value(k)); };
+}
+
+Chart latencyPerTactic(const EnginePlan& plan) {
+    const Layers convs = convolutions(plan);
+    const KeyColor color = paletteByOrder(convs, tacticOf);
+    Chart chart;
+    Panel perConv = perLayerBars(convs, averageMs, QStringLiteral("Latency (ms)"), tacticOf, color);
+    perConv.title = QStringLiteral("Latency per convolution (color = tactic)");
+    perConv.xLabel = QStringLiteral("Convolution (layer index)");
+    perConv.emptyMessage = QStringLiteral("This plan has no convolutions.");
+    Panel counts = keyBars(convs, tacticOf, one, QStringLiteral("Convolutions"), color);
+    counts.title = QStringLiteral("Convolutions per tactic");
+    counts.emptyMessage = perConv.emptyMessage;
+    chart.panels.push_back(std::move(perConv));
+    chart.panels.push_back(std::move(counts));
+    return chart;
+}
+
+Chart reformatByOrigin(const EnginePlan& plan) {
+    const Layers reformats = layersOfType(plan, QStringLiteral("Reformat"));
+    const KeyColor color = paletteByOrder(reformats, originOf);
+    const std::tuple<LayerValue, const char*, const char*> measures[] = {
+        {one, "Reformats", "Count by origin"},
+        {averageMs, "Latency (ms)", "Latency by origin (ms)"},
+        {percent, "Latency (%)", "Latency by origin (%)"}};
+    Chart chart;
+    chart.columns = 3;
+    for (const auto& [value, label, title] : measures) {
+        Panel p = keyBars(reformats, originOf, value, QString::fromLatin1(label), color);
+        p.title = QString::fromLatin1(title);
+        p.emptyMessage = QStringLiteral("This plan has no Reformat layers.");
+        chart.panels.push_back(std::move(p));
+    }
+    return chart;
+}
+
+// PointWise layers say how many operations they fuse (NbOperations in V2, NbInstructions before).
+int fusedOperations(const Layer& l) {
+    for (const char* key : {"NbOperations", "NbInstructions"})
+        if (const QString n = l.attribute(QString::fromLatin1(key)); !n.isEmpty())
+            return n.toInt();
+    return 0;
+}
+
+QStringList operationsOf(const Layer& l) {
+    QStringList operations;
+    for (const char* key : {"Operations", "Instructions"}) {
+        const auto list = nlohmann::json::parse(l.attribute(QString::fromLatin1(key)).toStdString(),
+                                                nullptr, false);
+        if (list.is_array())
+            for (const auto& op : list)
+                operations << (op.is_string() ? QString::fromStdString(op.get<std::string>())
+                                              : QString::fromStdString(op.dump()));
+    }
+    return operations;
+}
+
+Chart pointwiseFusion(const EnginePlan& plan) {
+    const Layers pointwise = layersOfType(plan, QStringLiteral("PointWise"));
+    const LayerKey opsKey = [](const Layer& l) { return QString::number(fusedOperations(l)); };
+    const KeyColor color = paletteByOrder(pointwise, opsKey);
+    const QString empty = QStringLiteral("This plan has no PointWise layers.");
+    Chart chart;
+    chart.columns = 2;
+    Panel count = keyBars(pointwise, opsKey, one, QStringLiteral("Layers"), color);
+    count.title = QStringLiteral("PointWise layers by number of fused operations");
+    Panel share = keyBars(pointwise, opsKey, percent, QStringLiteral("Latency (%)"), color);
+    share.title = QStringLiteral("Latency by number of fused operations (%)");
+    // Per-op latency of each layer, the fused operations in its tooltip.
+    Panel perOp = perLayerBars(
+        pointwise,
+        [](const Layer& l) { return l.timing.percent / std::max(1, fusedOperations(l)); },
+        QStringLiteral("Latency per operation (%)"), opsKey, color);
+    perOp.title = QStringLiteral("Latency per fused operation, per layer");
+    for (std::size_t i = 0; i < perOp.bars.size(); ++i) {
+        const QStringList ops = operationsOf(*pointwise[i]);
+        if (!ops.isEmpty())
+            perOp.bars[i].segments.front().tooltip +=
+                QStringLiteral("\nOperations:\n  ") + ops.join(QStringLiteral("\n  "));
+    }
+    for (Panel* p : {&count, &share, &perOp}) {
+        p->emptyMessage = empty;
+        chart.panels.push_back(std::move(*p));
+    }
+    return chart;
+}
+
+} // namespace
+
+void addFusionCharts(std::vector<ChartDefinition>& charts) {
+    const QString group = QStringLiteral("Tactics and fusion");
+    charts.push_back({"latency-per-tactic", group, "Convolution latency and count per tactic",
+                      latencyPerTactic});
+    charts.push_back({"reformat-by-origin", group, "Reformat layers by origin", reformatByOrigin});
+    charts.push_back(
+        {"pointwise-fusion", group, "PointWise layers by fused operations", pointwiseFusion});
+}
+
+} // namespace planscope::charts

@@ -1,0 +1,51 @@
+#include "ChartBuilders.h"
+#include "ChartCatalog.h"
+
+namespace planscope::charts {
+namespace {
+
+QString typeOf(const Layer& l) {
+    return l.type;
+}
+
+struct Measure {
+    const char* name;
+    const char* title;
+    LayerValue value;
+};
+
+} // namespace
+
+void addMemoryCharts(std::vector<ChartDefinition>& charts) {
+    const QString group = QStringLiteral("Memory");
+    const Measure measures[] = {
+        {"weights", "Weights", [](const Layer& l) { return l.weightsBytes; }},
+        {"activations", "Activations (inputs + outputs)", [](const Layer& l) { return l.ioBytes; }},
+        {"footprint", "Total footprint", [](const Layer& l) { return l.footprintBytes; }},
+    };
+    for (const Measure& m : measures) {
+        const QString label = QString::fromLatin1(m.title) + QStringLiteral(" (bytes)");
+        const LayerValue value = m.value;
+        charts.push_back({QString::fromLatin1(m.name) + QStringLiteral("-per-layer"), group,
+                          QString::fromLatin1(m.title) + QStringLiteral(" per layer"),
+                          [=](const EnginePlan& plan) {
+                              return singlePanel({}, {},
+                                                 perLayerBars(allLayers(plan), value, label, typeOf,
+                                                              layerTypeColor));
+                          }});
+    }
+    for (const Measure& m : measures) {
+        const QString label = QString::fromLatin1(m.title) + QStringLiteral(" (bytes)");
+        const LayerValue value = m.value;
+        charts.push_back({QString::fromLatin1(m.name) + QStringLiteral("-distribution"), group,
+                          QStringLiteral("Distribution of ") +
+                              QString::fromLatin1(m.title).toLower() + QStringLiteral(" per layer"),
+                          [=](const EnginePlan& plan) {
+                              return singlePanel(
+                                  {}, {},
+                                  histogram(allLayers(plan), value, label, typeOf, layerTypeColor));
+                          }});
+    }
+}
+
+} // namespace planscope::charts

@@ -1,0 +1,228 @@
+#include "ChartBuilders.h"
+#include "ChartCatalog.h"
+#include "EngineMetadata.h"
+
+#include <QHash>
+#include <algorithm>
+
+namespace planscope::charts {
+namespace {
+
+double averageMs(const Layer& l) {
+    return l.timing.averageMs;
+}
+double percent(const Layer& l) {
+    return l.timing.percent;
+}
+double one(const Layer&) {
+    return 1;
+}
+QString typeOf(const Layer& l) {
+    return l.type;
+}
+QString precisionOf(const Layer& l) {
+    return l.precision;
+}
+QString outputPrecisionOf(const Layer& l) {
+    return l.outputPrecision;
+}
+
+// Inner ring: layer types; outer ring: their layers; angle = latency.
+Chart latencySunburst(const EnginePlan& plan) {
+    Panel panel;
+    panel.kind = PanelKind::Rings;
+    QHash<QString, std::size_t> position;
+    for (const Layer& l : plan.layers) {
+        auto it = position.find(l.type);
+        if (it == position.end()) {
+            it = position.insert(l.type, panel.rings.size());
+            RingNode type{l.type, {}, {}};
+            type.mark.key = l.type;
+            type.mark.color = layerTypeColor(l.type);
+            panel.rings.push_back(std::move(type));
+        }
+        RingNode& type = panel.rings[*it];
+        Mark m;
+        m.value = l.timing.averageMs;
+        m.color = type.mark.color;
+        m.layer = l.index;
+        m.key = l.type;
+        m.tooltip = layerTooltip(l);
+        type.mark.value += m.value;
+        type.children.push_back({l.name, std::move(m), {}});
+    }
+    const double total = plan.totalAverageMs();
+    for (RingNode& type : panel.rings)
+        type.mark.tooltip =
+            QStringLiteral("%1: %2 layers\n%3 ms (%4%)\nClick to look inside")
+                .arg(type.label)
+                .arg(type.children.size())
+                .arg(QString::number(type.mark.value, 'f', 4))
+                .arg(QString::number(total > 0 ? 100 * type.mark.value / total : 0, 'f', 1));
+    std::stable_sort(
+        panel.rings.begin(), panel.rings.end(),
+        [](const RingNode& a, const RingNode& b) { return a.mark.value > b.mark.value; });
+    for (const RingNode& type : panel.rings)
+        panel.legend.emplace_back(type.label, type.mark.color);
+    if (total <= 0)
+        panel.rings.clear(); // no profile: nothing to divide
+    panel.emptyMessage = QStringLiteral("No latency: the plan has no per-layer profile.");
+    return singlePanel({}, {}, std::move(panel));
+}
+
+// Inner ring: layer types; outer ring: the precisions of their layers; angle = layer count.
+Chart precisionPerType(const EnginePlan& plan) {
+    Panel panel;
+    panel.kind = PanelKind::Rings;
+    for (const Layer& l : plan.layers) {
+        auto type = std::find_if(panel.rings.begin(), panel.rings.end(),
+                                 [&](const RingNode& n) { return n.label == l.type; });
+        if (type == panel.rings.end()) {
+            RingNode node{l.type, {}, {}};
+            node.mark.color = layerTypeColor(l.type);
+            node.mark.key = l.type;
+            type = panel.rings.insert(panel.rings.end(), std::move(node));
+        }
+        type->mark.value += 1;
+        auto precision = std::find_if(type->children.begin(), type->children.end(),
+                                      [&](const RingNode& n) { return n.label == l.precision; });
+        if (precision == type->children.end()) {
+            RingNode node{l.precision, {}, {}};
+            node.mark.color = precisionColor(l.precision);
+            node.mark.key = l.precision;
+            precision = type->children.insert(type->children.end(), std::move(node));
+        }
+        precision->mark.value += 1;
+    }
+    for (RingNode& type : panel.rings) {
+        type.mark.tooltip = QStringLiteral("%1: %2 layers").arg(type.label).arg(type.mark.value);
+        for (RingNode& p : type.children)
+            p.mark.tooltip =
+                QStringLiteral("%1 %2: %3 layers").arg(type.label, p.label).arg(p.mark.value);
+    }
+    panel.legend = legendOf(allLayers(plan), precisionOf, precisionColor);
+    return singlePanel({}, {}, std::move(panel));
+}
+
+Panel donut(const QString& title, const std::vector<std::pair<QString, double>>& slices) {
+    Panel panel;
+    panel.kind = PanelKind::Rings;
+    panel.title = title;
+    for (const auto& [key, value] : slices) {
+        RingNode node{key, {}, {}};
+        node.mark.value = value;
+        node.mark.color = precisionColor(key);
+        node.mark.key = key;
+        node.mark.tooltip = QStringLiteral("%1: %2").arg(key, formatNumber(value));
+        panel.rings.push_back(std::move(node));
+        panel.legend.emplace_back(key, precisionColor(key));
+    }
+    return panel;
+}
+
+Chart precisionRollup(const EnginePlan& plan) {
+    std::vector<std::pair<QString, double>> counts;
+    std::vector<std::pair<QString, double>> shares;
+    for (const Layer& l : plan.layers) {
+        auto c = std::find_if(counts.begin(), counts.end(),
+                              [&](const auto& e) { return e.first == l.precision; });
+        if (c == counts.end()) {
+            counts.emplace_back(l.precision, 0);
+            shares.emplace_back(l.precision, 0);
+            c = counts.end() - 1;
+        }
+        c->second += 1;
+        shares[static_cast<std::size_t>(c - counts.begin())].second += l.timing.percent;
+    }
+    Chart chart;
+    chart.columns = 2;
+    chart.panels.push_back(donut(QStringLiteral("Layer count by precision"), counts));
+    Panel latency = donut(QStringLiteral("% latency by precision"), shares);
+    if (plan.totalAverageMs() <= 0)
+        latency.rings.clear();
+    chart.panels.push_back(std::move(latency));
+    return chart;
+}
+
+// Engine latency of each timing sample, with the run's summary statistics as lines.
+Chart timingSamples(const EnginePlan& plan) {
+    Panel panel;
+    panel.kind = PanelKind::Scatter;
+    panel.xLabel = QStringLiteral("Timing sample");
+    panel.yLabel = QStringLiteral("Latency (ms)");
+    panel.emptyMessage =
+        QStringLiteral("No timing samples: export them with trtexec --exportTimes.");
+    panel.zeroBased = false;
+    const auto& samples = plan.timingSamplesMs;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        Mark m;
+        m.x = static_cast<double>(i);
+        m.y = samples[i];
+        m.color = 0x76B900;
+        m.tooltip = QStringLiteral("Sample %1: %2 ms").arg(i).arg(samples[i]);
+        panel.points.push_back(std::move(m));
+    }
+    const auto latency = plan.metadata.performance.find("Latency");
+    if (!samples.empty() && latency != plan.metadata.performance.end() && latency->is_array() &&
+        latency->size() == std::size(kLatencyStatistics)) {
+        const std::pair<int, Rgb> shown[] = {
+            {0, 0x4064EC}, {3, 0x008619}, {2, 0xE46D00}, {6, 0xA11350}};
+        for (const auto& [index, color] : shown) {
+            const auto& value = (*latency)[static_cast<std::size_t>(index)];
+            if (!value.is_number())
+                continue;
+            const QString label = QString::fromLatin1(kLatencyStatistics[index]);
+            panel.lines.push_back({value.get<double>(), label, color});
+            panel.legend.emplace_back(label + QStringLiteral(" ") +
+                                          formatNumber(value.get<double>()) + QStringLiteral(" ms"),
+                                      color);
+        }
+    }
+    return singlePanel({}, {}, std::move(panel));
+}
+
+} // namespace
+
+void addPerformanceCharts(std::vector<ChartDefinition>& charts) {
+    const QString group = QStringLiteral("Performance");
+    const auto perLayer = [](LayerValue value, QString label, LayerKey key, KeyColor color) {
+        return [=](const EnginePlan& plan) {
+            return singlePanel({}, {}, perLayerBars(allLayers(plan), value, label, key, color));
+        };
+    };
+    const auto perType = [](LayerValue value, QString label) {
+        return [=](const EnginePlan& plan) {
+            return singlePanel({}, {},
+                               keyBars(allLayers(plan), typeOf, value, label, layerTypeColor));
+        };
+    };
+    charts.push_back(
+        {"latency-sunburst", group, "Latency by layer type and layer", latencySunburst});
+    charts.push_back({"latency-per-layer-pct", group, "Latency per layer (%)",
+                      perLayer(percent, "Latency (%)", typeOf, layerTypeColor)});
+    charts.push_back({"latency-per-layer-ms", group, "Latency per layer (ms)",
+                      perLayer(averageMs, "Latency (ms)", typeOf, layerTypeColor)});
+    charts.push_back({"precision-per-layer", group, "Latency per layer, colored by precision",
+                      perLayer(averageMs, "Latency (ms)", precisionOf, precisionColor)});
+    charts.push_back({"output-precision-per-layer", group,
+                      "Latency per layer, colored by output precision",
+                      perLayer(averageMs, "Latency (ms)", outputPrecisionOf, precisionColor)});
+    charts.push_back(
+        {"latency-histogram", group, "Distribution of layer latency", [](const EnginePlan& plan) {
+             return singlePanel(
+                 {}, {},
+                 histogram(allLayers(plan), averageMs, "Latency (ms)", typeOf, layerTypeColor));
+         }});
+    charts.push_back({"count-per-type", group, "Layer count per type", perType(one, "Layers")});
+    charts.push_back({"latency-per-type-ms", group, "Latency per layer type (ms)",
+                      perType(averageMs, "Latency (ms)")});
+    charts.push_back({"latency-per-type-pct", group, "Latency per layer type (%)",
+                      perType(percent, "Latency (%)")});
+    charts.push_back(
+        {"precision-per-type", group, "Precision per layer type (layer count)", precisionPerType});
+    charts.push_back(
+        {"precision-rollup", group, "Layer count and latency by precision", precisionRollup});
+    charts.push_back({"timing-samples", group, "Engine latency per timing sample", timingSamples});
+}
+
+} // namespace planscope::charts

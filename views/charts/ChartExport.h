@@ -1,0 +1,18 @@
+#pragma once
+
+#include "Chart.h"
+
+#include <QSize>
+#include <QString>
+
+namespace planscope::charts {
+
+// Writes a chart to FILE.png (at device pixel ratio 2, on white) or FILE.svg (vector, with
+// size, viewBox and title). `size` is in logical pixels. Returns false with `error` set.
+bool exportChart(const Chart& chart, const QString& file, QSize size, QString* error,
+                 int selectedLayer = -1);
+
+// The number of marks the last export painted (for checks and benchmarks).
+int lastExportedMarks();
+
+} // namespace planscope::charts

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QWidget>
+
+class QTreeWidget;
+
+namespace planscope {
+
+class PlanDocument;
+
+namespace charts {
+class ChartView;
+}
+
+// Every chart of the catalog for the open plan: a list grouped as trex's report card, the
+// chart (linked to the layer selection), and PNG/SVG export.
+class ChartsPanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ChartsPanel(PlanDocument* document, QWidget* parent = nullptr);
+
+    void showChart(const QString& id);
+    QString currentChart() const { return m_current; }
+    charts::ChartView* view() const { return m_view; }
+
+    // Saves the shown chart at the view's size; the format follows the file's suffix.
+    bool exportCurrent(const QString& file, QString* error) const;
+
+  public slots:
+    void exportWithDialog(const QString& format); // "png" or "svg"
+
+  private:
+    void rebuild();
+
+    PlanDocument* m_document;
+    QTreeWidget* m_list;
+    charts::ChartView* m_view;
+    QString m_current;
+};
+
+} // namespace planscope

@@ -25,6 +25,7 @@ class PlanDocument : public QObject {
     explicit PlanDocument(QObject* parent = nullptr);
 
     const EnginePlan* plan() const { return m_plan.get(); }
+    std::shared_ptr<const EnginePlan> sharedPlan() const { return m_plan; }
     const std::vector<LintFinding>& findings() const { return m_findings; }
     const LayerConnections* connections() const { return m_connections.get(); }
     LayerSelection* selection() const { return m_selection; }

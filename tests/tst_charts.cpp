@@ -125,7 +125,8 @@ void TestCharts::aggregatesSumToThePlan() {
         count += n.mark.value;
     QCOMPARE(count, 72.0);
     double precisionCount = 0;
-    for (const RingNode& type : buildChart(m_plan, "precision-per-type").panels.front().rings)
+    const Chart precisionPerType = buildChart(m_plan, "precision-per-type");
+    for (const RingNode& type : precisionPerType.panels.front().rings)
         for (const RingNode& p : type.children)
             precisionCount += p.mark.value;
     QCOMPARE(precisionCount, 72.0);

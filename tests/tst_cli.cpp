@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 
 using planscope::test::dataPath;
 using planscope::test::fixturePath;
@@ -44,6 +45,8 @@ class TestCli : public QObject {
     void listsLayers();
     void filtersLayersByType();
     void printsLintJson();
+    void exportsCharts();
+    void exportsGraphs();
     void failsClearly_data();
     void failsClearly();
 };
@@ -156,6 +159,54 @@ void TestCli::printsLintJson() {
     QCOMPARE(first["details"].toObject()["type conversion"].toString(), QString("FP32 -> Int8"));
     for (const char* key : {"hazard", "mitigation", "help", "layer_index"})
         QVERIFY2(first.contains(key), key);
+}
+
+void TestCli::exportsCharts() {
+    QTemporaryDir dir;
+    const Run list = runPlanscope({"export-chart", "--list"});
+    QCOMPARE(list.status, 0);
+    QCOMPARE(list.out.trimmed().split('\n').size(), 35);
+    QVERIFY(list.out.startsWith("latency-sunburst"));
+    const Run one =
+        runPlanscope({"export-chart", dataPath(kMobileNet), "--chart", "latency-sunburst", "-o",
+                      dir.filePath("s.svg"), "--width", "800", "--height", "600"});
+    QCOMPARE(one.status, 0);
+    QVERIFY2(one.err.isEmpty(), qPrintable(one.err)); // no display, and no noise about it
+    QFile svg(dir.filePath("s.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg width=\"800\" height=\"600\""));
+    const Run all = runPlanscope({"export-chart", dataPath(kMobileNet), "--all", "-o",
+                                  dir.filePath("all"), "--format", "png"});
+    QCOMPARE(all.status, 0);
+    QCOMPARE(QDir(dir.filePath("all")).entryList({"*.png"}).size(), 35);
+}
+
+void TestCli::exportsGraphs() {
+    QTemporaryDir dir;
+    const Run dot =
+        runPlanscope({"export-graph", dataPath(kMobileNet), "-o", dir.filePath("g.dot")});
+    QCOMPARE(dot.status, 0);
+    QFile file(dir.filePath("g.dot"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(int(file.readAll().count("[label=")), 74); // 72 layers and the two bindings
+    const Run around =
+        runPlanscope({"export-graph", dataPath(kMobileNet), "--around", "QuantizeLinear_2",
+                      "--radius", "2", "-o", dir.filePath("n.dot")});
+    QCOMPARE(around.status, 0);
+    QFile near(dir.filePath("n.dot"));
+    QVERIFY(near.open(QIODevice::ReadOnly));
+    QCOMPARE(int(near.readAll().count("[label=")),
+             4); // input1, QuantizeLinear_2 and two convolutions
+    for (const char* picture : {"g.svg", "g.png"}) {
+        const Run run = runPlanscope({"export-graph", dataPath(kMobileNet), "--color", "precision",
+                                      "--detail", "detailed", "-o", dir.filePath(picture)});
+        QCOMPARE(run.status, 0);
+        QVERIFY(QFileInfo(dir.filePath(picture)).size() > 10000);
+    }
+    const Run bad = runPlanscope(
+        {"export-graph", dataPath(kMobileNet), "--around", "nope", "-o", dir.filePath("x.svg")});
+    QCOMPARE(bad.status, 2);
+    QVERIFY(bad.err.contains("no layer is named 'nope'"));
 }
 
 void TestCli::failsClearly_data() {

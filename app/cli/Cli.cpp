@@ -30,6 +30,8 @@ const std::map<QString, CommandEntry>& commands() {
         {QStringLiteral("lint"), {lintCommand, "Report layers with known performance hazards."}},
         {QStringLiteral("export-chart"),
          {exportChartCommand, "Export charts to PNG or SVG (--list shows them).", true}},
+        {QStringLiteral("export-graph"),
+         {exportGraphCommand, "Export the plan graph to SVG, PNG or DOT.", true}},
     };
     return table;
 }

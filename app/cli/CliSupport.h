@@ -27,5 +27,6 @@ int summaryCommand(const QStringList& arguments);
 int layersCommand(const QStringList& arguments);
 int lintCommand(const QStringList& arguments);
 int exportChartCommand(const QStringList& arguments);
+int exportGraphCommand(const QStringList& arguments);
 
 } // namespace planscope

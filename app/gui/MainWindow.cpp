@@ -3,6 +3,7 @@
 #include "AsyncPlanLoader.h"
 #include "ChartsPanel.h"
 #include "DemoPlan.h"
+#include "GraphPanel.h"
 #include "LayerInspector.h"
 #include "LayerTablePanel.h"
 #include "LintPanel.h"
@@ -46,12 +47,14 @@ MainWindow::MainWindow(QWidget* parent)
       m_layers(new LayerTablePanel(m_document, this)),
       m_summary(new SummaryPanel(m_document, this)),
       m_inspector(new LayerInspector(m_document, this)), m_lint(new LintPanel(m_document, this)),
-      m_charts(new ChartsPanel(m_document, this)), m_tabs(new QTabWidget(this)) {
+      m_charts(new ChartsPanel(m_document, this)), m_graph(new GraphPanel(m_document, this)),
+      m_tabs(new QTabWidget(this)) {
     setWindowTitle(QStringLiteral("PlanScope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/planscope.svg")));
     setAcceptDrops(true);
     m_tabs->addTab(m_layers, tr("&Layers"));
     m_tabs->addTab(m_charts, tr("C&harts"));
+    m_tabs->addTab(m_graph, tr("&Graph"));
     m_tabs->setDocumentMode(true);
     setCentralWidget(m_tabs);
     createDocks();
@@ -87,6 +90,10 @@ void MainWindow::createActions() {
     file->addSeparator();
     file->addAction(tr("&Export Layers as CSV..."), m_layers,
                     &LayerTablePanel::exportCsvWithDialog);
+    file->addAction(tr("Export &Graph..."), this, [this] {
+        m_tabs->setCurrentWidget(m_graph);
+        m_graph->exportWithDialog();
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
 

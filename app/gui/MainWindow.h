@@ -16,6 +16,7 @@ namespace planscope {
 
 class AsyncPlanLoader;
 class ChartsPanel;
+class GraphPanel;
 class LayerInspector;
 class LayerTablePanel;
 class LintPanel;
@@ -37,6 +38,7 @@ class MainWindow : public QMainWindow {
     LayerTablePanel* layerPanel() const { return m_layers; }
     LintPanel* lintPanel() const { return m_lint; }
     ChartsPanel* chartsPanel() const { return m_charts; }
+    GraphPanel* graphPanel() const { return m_graph; }
     LayerInspector* inspector() const { return m_inspector; }
     SummaryPanel* summaryPanel() const { return m_summary; }
     QString currentPath() const { return m_path; }
@@ -77,6 +79,7 @@ class MainWindow : public QMainWindow {
     LayerInspector* m_inspector;
     LintPanel* m_lint;
     ChartsPanel* m_charts;
+    GraphPanel* m_graph;
     QTabWidget* m_tabs;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

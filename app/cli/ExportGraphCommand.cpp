@@ -1,0 +1,130 @@
+#include "CliSupport.h"
+#include "GraphLayout.h"
+#include "GraphPainter.h"
+#include "Linter.h"
+#include "PlanError.h"
+#include "PlanOptions.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace planscope {
+namespace {
+
+GraphStyle styleFrom(const QCommandLineParser& parser) {
+    GraphStyle style;
+    const QString color = parser.value(QStringLiteral("color"));
+    if (color != QLatin1String("type") && color != QLatin1String("precision"))
+        throw UsageError("--color is type or precision");
+    style.color = color == QLatin1String("precision") ? GraphStyle::Color::Precision
+                                                      : GraphStyle::Color::Type;
+    const QString detail = parser.value(QStringLiteral("detail"));
+    if (detail == QLatin1String("minimal"))
+        style.detail = GraphStyle::Detail::Minimal;
+    else if (detail == QLatin1String("detailed"))
+        style.detail = GraphStyle::Detail::Detailed;
+    else if (detail != QLatin1String("standard"))
+        throw UsageError("--detail is minimal, standard or detailed");
+    return style;
+}
+
+// The whole graph, a neighbourhood (--around, --radius) or the layers matching --query.
+PlanGraph selectGraph(const QCommandLineParser& parser, const EnginePlan& plan,
+                      const PlanGraph& whole) {
+    if (parser.isSet(QStringLiteral("around"))) {
+        const QString name = parser.value(QStringLiteral("around"));
+        const Layer* layer = plan.findLayer(name);
+        bool isIndex = false;
+        const int index = name.toInt(&isIndex);
+        if (!layer && isIndex && index >= 0 && index < static_cast<int>(plan.layers.size()))
+            layer = &plan.layers[static_cast<std::size_t>(index)];
+        if (!layer)
+            throw PlanError(
+                QStringLiteral("%1: no layer is named '%2'. 'planscope layers' lists them.")
+                    .arg(plan.name, name));
+        bool ok = false;
+        const int radius = parser.value(QStringLiteral("radius")).toInt(&ok);
+        if (!ok || radius < 0)
+            throw UsageError("--radius takes a number from 0");
+        return whole.neighbourhood(whole.nodeOfLayer(layer->index), radius);
+    }
+    if (parser.isSet(QStringLiteral("query"))) {
+        const QRegularExpression re(parser.value(QStringLiteral("query")));
+        if (!re.isValid())
+            throw UsageError(
+                ("--query is not a valid regular expression: " + re.errorString()).toStdString());
+        return whole.matching(re.pattern());
+    }
+    return whole;
+}
+
+} // namespace
+
+int exportGraphCommand(const QStringList& arguments) {
+    return runGuarded([&] {
+        QCommandLineParser parser;
+        parser.setApplicationDescription(
+            QStringLiteral("Export the plan graph (laid out by Graphviz dot) to SVG, PNG or DOT; "
+                           "no display needed."));
+        addPlanOptions(parser);
+        parser.addOptions({
+            {{QStringLiteral("o"), QStringLiteral("output")},
+             QStringLiteral("FILE.svg, FILE.png or FILE.dot."),
+             QStringLiteral("FILE")},
+            {QStringLiteral("color"), QStringLiteral("Color nodes by type or precision."),
+             QStringLiteral("BY"), QStringLiteral("type")},
+            {QStringLiteral("detail"), QStringLiteral("minimal, standard or detailed node labels."),
+             QStringLiteral("LEVEL"), QStringLiteral("standard")},
+            {QStringLiteral("regions"), QStringLiteral("Show every memory region.")},
+            {QStringLiteral("forking-regions"),
+             QStringLiteral("Show regions with several readers or writers.")},
+            {QStringLiteral("constants"), QStringLiteral("Show constant layers and inputs.")},
+            {QStringLiteral("around"),
+             QStringLiteral("Only the layers near this layer (name or index)."),
+             QStringLiteral("LAYER")},
+            {QStringLiteral("radius"), QStringLiteral("With --around: how many steps (default 3)."),
+             QStringLiteral("N"), QStringLiteral("3")},
+            {QStringLiteral("query"), QStringLiteral("Only the layers whose names match REGEX."),
+             QStringLiteral("REGEX")},
+        });
+        if (!parseArguments(parser, arguments))
+            return 0;
+        if (!parser.isSet(QStringLiteral("output")))
+            throw UsageError("missing -o FILE.svg|.png|.dot");
+        const QString output = parser.value(QStringLiteral("output"));
+        const QString suffix = QFileInfo(output).suffix().toLower();
+        if (suffix != QLatin1String("svg") && suffix != QLatin1String("png") &&
+            suffix != QLatin1String("dot"))
+            throw UsageError("the output name must end with .svg, .png or .dot");
+        const GraphStyle style = styleFrom(parser);
+        const EnginePlan plan = loadPlanFromArguments(parser);
+        GraphOptions options;
+        options.regions = parser.isSet(QStringLiteral("regions"));
+        options.forkingRegions = parser.isSet(QStringLiteral("forking-regions"));
+        options.constants = parser.isSet(QStringLiteral("constants"));
+        const PlanGraph graph = selectGraph(parser, plan, PlanGraph::build(plan, options));
+
+        if (suffix == QLatin1String("dot")) {
+            QFile file(output);
+            if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+                file.write(writeDot(graph, plan, style)) < 0)
+                throw PlanError(
+                    QStringLiteral("%1: cannot write (%2).").arg(output, file.errorString()));
+            return 0;
+        }
+        const GraphLayout layout = layoutGraph(graph, GraphPainter::nodeSizes(graph, plan, style));
+        if (!layout.ok())
+            throw PlanError(QStringLiteral("%1: %2").arg(plan.name, layout.error));
+        QSet<int> flagged;
+        for (const LintFinding& f : lintPlan(plan))
+            flagged.insert(f.layerIndex);
+        const GraphPainter painter(graph, layout, plan, style, flagged);
+        QString error;
+        if (!exportGraphPicture(painter, layout, output, plan.name, &error))
+            throw PlanError(error);
+        return 0;
+    });
+}
+
+} // namespace planscope

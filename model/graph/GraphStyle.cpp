@@ -1,0 +1,168 @@
+#include "GraphStyle.h"
+
+#include <QRegularExpression>
+
+namespace planscope {
+namespace {
+
+using charts::Rgb;
+
+constexpr qsizetype kMaxLineLength = 120;   // longer metadata lines are cut
+constexpr qsizetype kMaxLabelLength = 4000; // Graphviz rejects far longer labels
+
+const Layer& layerOf(const GraphNode& node, const EnginePlan& plan) {
+    return node.constant >= 0 ? plan.constants[static_cast<std::size_t>(node.constant)]
+                              : plan.layers[static_cast<std::size_t>(node.layer)];
+}
+
+double latencyOf(const Layer& layer, GraphStyle::Latency kind) {
+    switch (kind) {
+    case GraphStyle::Latency::Average:
+        return layer.timing.averageMs;
+    case GraphStyle::Latency::Median:
+        return layer.timing.medianMs;
+    case GraphStyle::Latency::Total:
+        return layer.timing.totalMs;
+    }
+    return 0;
+}
+
+QString shortened(QString line) {
+    return line.size() > kMaxLineLength ? line.left(kMaxLineLength - 3) + QStringLiteral("...")
+                                        : line;
+}
+
+void addDetails(const Layer& layer, QStringList& lines) {
+    if (layer.type == QLatin1String("Reformat"))
+        lines << layer.attribute(QStringLiteral("Origin"));
+    if (layer.convolution) {
+        const auto& c = *layer.convolution;
+        QStringList kernel;
+        for (qint64 k : c.kernel)
+            kernel << QString::number(k);
+        lines << QStringLiteral("kernel %1, groups %2").arg(kernel.join('x')).arg(c.groups)
+              << QStringLiteral("stride %1").arg(layer.attribute(QStringLiteral("Stride")));
+        const QString activation = layer.attribute(QStringLiteral("Activation"));
+        if (!activation.isEmpty() && activation != QLatin1String("NONE"))
+            lines << activation;
+        if (layer.inputs.size() == 2)
+            lines << QStringLiteral("Conv(input0) + input1");
+    }
+    if (layer.type == QLatin1String("PointWise")) {
+        static const QRegularExpression op(QStringLiteral(R"re("([^"]+)")re"));
+        for (const char* key : {"Operations", "Instructions"}) {
+            auto it = op.globalMatch(layer.attribute(QString::fromLatin1(key)));
+            while (it.hasNext())
+                lines << it.next().captured(1).remove(QStringLiteral("const auto")).trimmed();
+        }
+    }
+}
+
+} // namespace
+
+QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style) {
+    if (node.kind == GraphNode::Kind::Region) {
+        QStringList lines;
+        if (style.regionNames || node.isBinding)
+            lines << node.name;
+        lines << node.tensor.shapeText() << node.tensor.format;
+        return lines;
+    }
+    const Layer& layer = layerOf(node, plan);
+    QStringList lines{layer.type};
+    if (style.detail == GraphStyle::Detail::Minimal)
+        return lines;
+    const double latency = latencyOf(layer, style.latency);
+    if (latency > 0)
+        lines << QStringLiteral("%1 ms").arg(QString::number(latency, 'f', 4));
+    if (style.layerNames) {
+        const QString name =
+            style.metadataNames && !layer.metadata.isEmpty() ? layer.metadata : layer.name;
+        const QStringList parts =
+            style.stackNames ? name.split(QLatin1Char('+')) : QStringList{name};
+        for (const QString& part : parts)
+            lines << shortened(part.trimmed());
+    }
+    if (style.detail == GraphStyle::Detail::Detailed)
+        addDetails(layer, lines);
+    lines.removeAll(QString());
+    return lines;
+}
+
+QString edgeLabel(const GraphEdge& edge, const GraphStyle& style) {
+    if (edge.dependency)
+        return {};
+    QStringList parts;
+    if (style.edgeNames)
+        parts << edge.tensor.name;
+    if (style.edgeDetails)
+        parts << edge.tensor.shapeText() << edge.tensor.format;
+    return parts.join('\n');
+}
+
+Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style) {
+    if (node.kind == GraphNode::Kind::Region)
+        return node.isBinding ? 0xC8C8C8 : 0xF4F4F4;
+    const Layer& layer = layerOf(node, plan);
+    if (style.latencyHeat)
+        return charts::scaleColor(layer.timing.percent / 10.0); // 10% of the engine is hot
+    if (style.color == GraphStyle::Color::Precision)
+        return charts::precisionColor(layer.precision);
+    // trex colors Reformats that quantize like Quantize layers.
+    if (layer.type == QLatin1String("Reformat") &&
+        layer.attribute(QStringLiteral("Origin")) == QLatin1String("QDQ"))
+        return charts::layerTypeColor(QStringLiteral("Quantize"));
+    return charts::layerTypeColor(layer.type);
+}
+
+Rgb edgeColor(const GraphEdge& edge) {
+    return edge.dependency ? 0xC0C0C0 : charts::precisionColor(edge.tensor.precision);
+}
+
+QString dotQuoted(const QString& text) {
+    QString safe = text.left(kMaxLabelLength);
+    safe.replace('\\', QStringLiteral("\\\\"));
+    safe.replace('"', QStringLiteral("\\\""));
+    safe.replace('\n', QStringLiteral("\\n"));
+    for (QChar& c : safe)
+        if (c.unicode() < 0x20)
+            c = QLatin1Char(' ');
+    return '"' + safe + '"';
+}
+
+QByteArray writeDot(const PlanGraph& graph, const EnginePlan& plan, const GraphStyle& style) {
+    QString dot = QStringLiteral(
+        "digraph plan {\n  graph [rankdir=TB, nodesep=0.25, ranksep=0.35];\n"
+        "  node [shape=box, style=\"rounded,filled\", fontname=Helvetica, fontsize=10];\n"
+        "  edge [fontname=Helvetica, fontsize=8];\n");
+    const auto hex = [](Rgb rgb) {
+        return QStringLiteral("#%1").arg(rgb, 6, 16, QLatin1Char('0'));
+    };
+    for (std::size_t n = 0; n < graph.nodes().size(); ++n) {
+        const GraphNode& node = graph.nodes()[n];
+        const QStringList label = nodeLabel(node, plan, style);
+        dot += QStringLiteral("  n%1 [label=%2, fillcolor=\"%3\"")
+                   .arg(n)
+                   .arg(dotQuoted(label.join('\n')), hex(nodeColor(node, plan, style)));
+        if (node.kind == GraphNode::Kind::Region)
+            dot +=
+                QStringLiteral(", shape=box, style=%1").arg(node.isBinding ? "filled" : "dashed");
+        dot += QStringLiteral("];\n");
+    }
+    for (std::size_t e = 0; e < graph.edges().size(); ++e) {
+        const GraphEdge& edge = graph.edges()[e];
+        dot += QStringLiteral("  n%1 -> n%2 [color=\"%3\"")
+                   .arg(edge.from)
+                   .arg(edge.to)
+                   .arg(hex(edgeColor(edge)));
+        if (edge.dependency)
+            dot += QStringLiteral(", style=dashed");
+        else if (const QString label = edgeLabel(edge, style); !label.isEmpty())
+            dot += QStringLiteral(", label=") + dotQuoted(label);
+        dot += QStringLiteral("];\n");
+    }
+    dot += QStringLiteral("}\n");
+    return dot.toUtf8();
+}
+
+} // namespace planscope

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "ChartColors.h"
+#include "PlanGraph.h"
+
+#include <QStringList>
+
+namespace planscope {
+
+// How nodes and edges of the plan graph are labelled and colored (trex's graph options).
+struct GraphStyle {
+    enum class Color { Type, Precision };
+    enum class Detail { Minimal, Standard, Detailed };
+    enum class Latency { Average, Median, Total };
+    Color color = Color::Type;
+    Detail detail = Detail::Standard;
+    Latency latency = Latency::Average;
+    bool layerNames = true;
+    bool metadataNames = false; // the ONNX origin instead of the layer name
+    bool stackNames = true;     // one fused part per row
+    bool edgeNames = false;
+    bool edgeDetails = true; // shape and format on edges
+    bool regionNames = false;
+    bool latencyHeat = false; // node color by share of latency
+};
+
+// The lines of a node's label, title (the type) first.
+QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style);
+QString edgeLabel(const GraphEdge& edge, const GraphStyle& style);
+charts::Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style);
+charts::Rgb edgeColor(const GraphEdge& edge);
+
+// The graph in Graphviz's DOT language, labelled and colored, for `dot` and other tools.
+QByteArray writeDot(const PlanGraph& graph, const EnginePlan& plan, const GraphStyle& style);
+
+// A string safe inside a DOT double-quoted string, cut to what Graphviz accepts.
+QString dotQuoted(const QString& text);
+
+} // namespace planscope

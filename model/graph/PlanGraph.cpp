@@ -1,0 +1,225 @@
+#include "PlanGraph.h"
+
+#include <QHash>
+#include <QRegularExpression>
+#include <QSet>
+#include <deque>
+
+namespace planscope {
+namespace {
+
+struct Port {
+    int node; // layer node index
+};
+
+// One consumable state of a memory region: who wrote it, who read it.
+struct Generation {
+    Tensor tensor;
+    std::vector<int> writers;
+    std::vector<int> readers;
+    bool isUser = false;
+    bool isForked = false;
+};
+
+struct Region {
+    QString name;
+    std::vector<Generation> generations;
+    bool hasWriter() const {
+        for (const Generation& g : generations)
+            if (!g.writers.empty())
+                return true;
+        return false;
+    }
+};
+
+// Reads and writes of every tensor in engine order; a write after reads starts a generation.
+std::vector<Region> buildRegions(const EnginePlan& plan, const std::vector<int>& layerNode,
+                                 const QSet<QString>& bindings) {
+    std::vector<Region> regions;
+    QHash<QString, std::size_t> byName;
+    QHash<QString, bool> lastWasWrite;
+    const auto event = [&](const Tensor& t, int node, bool write) {
+        auto it = byName.find(t.name);
+        if (it == byName.end()) {
+            it = byName.insert(t.name, regions.size());
+            regions.push_back({t.name, {}});
+        }
+        Region& region = regions[*it];
+        const auto previous = lastWasWrite.find(t.name);
+        const bool first = previous == lastWasWrite.end();
+        if (first || (write && !*previous))
+            region.generations.push_back({t, {}, {}});
+        (write ? region.generations.back().writers : region.generations.back().readers)
+            .push_back(node);
+        lastWasWrite[t.name] = write;
+    };
+    for (const Layer& layer : plan.layers) {
+        for (const Tensor& t : layer.inputs)
+            event(t, layerNode[static_cast<std::size_t>(layer.index)], false);
+        for (const Tensor& t : layer.outputs)
+            event(t, layerNode[static_cast<std::size_t>(layer.index)], true);
+    }
+    for (Region& region : regions) {
+        const bool binding = bindings.contains(region.name);
+        for (std::size_t g = 0; g < region.generations.size(); ++g) {
+            Generation& gen = region.generations[g];
+            const bool last = g + 1 == region.generations.size();
+            gen.isUser = binding && (last || gen.readers.empty() || gen.writers.empty());
+            gen.isForked = gen.writers.size() > 1 || gen.readers.size() > 1;
+        }
+    }
+    return regions;
+}
+
+} // namespace
+
+PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options) {
+    PlanGraph graph;
+    std::vector<int> layerNode(plan.layers.size());
+    for (const Layer& layer : plan.layers) {
+        layerNode[static_cast<std::size_t>(layer.index)] = static_cast<int>(graph.m_nodes.size());
+        graph.m_nodes.push_back(
+            {GraphNode::Kind::Layer, layer.index, -1, layer.name, {}, 0, false});
+    }
+    const QSet<QString> bindings(plan.bindings.cbegin(), plan.bindings.cend());
+    QHash<QString, int> constantNode; // output tensor -> node of its Constant layer
+    if (options.constants)
+        for (std::size_t c = 0; c < plan.constants.size(); ++c) {
+            const Layer& constant = plan.constants[c];
+            const int node = static_cast<int>(graph.m_nodes.size());
+            graph.m_nodes.push_back(
+                {GraphNode::Kind::Layer, -1, static_cast<int>(c), constant.name, {}, 0, false});
+            for (const Tensor& t : constant.outputs)
+                constantNode.insert(t.name, node);
+        }
+    QSet<QString> constantOutputs;
+    for (const Layer& constant : plan.constants)
+        for (const Tensor& t : constant.outputs)
+            constantOutputs.insert(t.name);
+
+    const auto connect = [&](int from, int to, const Tensor& t, int generation) {
+        graph.m_edges.push_back({from, to, t, generation, false});
+    };
+    for (const Region& region : buildRegions(plan, layerNode, bindings)) {
+        const bool isConstant = constantOutputs.contains(region.name);
+        const bool myelinConstant = !region.hasWriter() && !bindings.contains(region.name);
+        if ((isConstant || myelinConstant) && !options.constants)
+            continue;
+        std::vector<int> shown(region.generations.size(), -1);
+        for (std::size_t g = 0; g < region.generations.size(); ++g) {
+            const Generation& gen = region.generations[g];
+            const int generation = static_cast<int>(g);
+            if (isConstant) { // the Constant layer writes straight to its readers
+                for (int reader : gen.readers)
+                    connect(constantNode.value(region.name, -1), reader, gen.tensor, generation);
+                continue;
+            }
+            const bool include = options.regions || gen.isUser || region.generations.size() > 1 ||
+                                 (options.forkingRegions && gen.isForked) || myelinConstant;
+            if (!include) {
+                for (int writer : gen.writers)
+                    for (int reader : gen.readers)
+                        connect(writer, reader, gen.tensor, generation);
+                continue;
+            }
+            const int node = static_cast<int>(graph.m_nodes.size());
+            const QString name = gen.isUser ? region.name : region.name + '.' + QString::number(g);
+            graph.m_nodes.push_back(
+                {GraphNode::Kind::Region, -1, -1, name, gen.tensor, generation, gen.isUser});
+            shown[g] = node;
+            for (int writer : gen.writers)
+                connect(writer, node, gen.tensor, generation);
+            for (int reader : gen.readers)
+                connect(node, reader, gen.tensor, generation);
+        }
+        for (std::size_t g = 1; g < shown.size(); ++g) // successive generations of one buffer
+            if (shown[g - 1] >= 0 && shown[g] >= 0)
+                connect(shown[g - 1], shown[g], region.generations[g].tensor, static_cast<int>(g));
+    }
+    std::erase_if(graph.m_edges, [](const GraphEdge& e) { return e.from < 0 || e.to < 0; });
+
+    // TrainStation layers order the work around them without data edges.
+    for (std::size_t i = 1; i < plan.layers.size(); ++i) {
+        const bool into =
+            plan.layers[i].type == QLatin1String("TrainStation") && i + 1 < plan.layers.size();
+        const bool outOf = plan.layers[i - 1].type == QLatin1String("TrainStation") && i > 1;
+        if (into || outOf)
+            graph.m_edges.push_back({layerNode[i - 1], layerNode[i], {}, 0, true});
+    }
+    return graph;
+}
+
+int PlanGraph::nodeOfLayer(int layer) const {
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        if (m_nodes[n].kind == GraphNode::Kind::Layer && m_nodes[n].layer == layer)
+            return static_cast<int>(n);
+    return -1;
+}
+
+PlanGraph PlanGraph::subgraph(const std::vector<bool>& keep) const {
+    PlanGraph sub;
+    std::vector<int> renumber(m_nodes.size(), -1);
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        if (keep[n]) {
+            renumber[n] = static_cast<int>(sub.m_nodes.size());
+            sub.m_nodes.push_back(m_nodes[n]);
+        }
+    for (const GraphEdge& e : m_edges) {
+        const int from = renumber[static_cast<std::size_t>(e.from)];
+        const int to = renumber[static_cast<std::size_t>(e.to)];
+        if (from >= 0 && to >= 0)
+            sub.m_edges.push_back({from, to, e.tensor, e.generation, e.dependency});
+    }
+    return sub;
+}
+
+PlanGraph PlanGraph::neighbourhood(int node, int radius) const {
+    std::vector<std::vector<int>> adjacent(m_nodes.size());
+    for (const GraphEdge& e : m_edges) {
+        adjacent[static_cast<std::size_t>(e.from)].push_back(e.to);
+        adjacent[static_cast<std::size_t>(e.to)].push_back(e.from);
+    }
+    std::vector<int> distance(m_nodes.size(), -1);
+    std::deque<int> queue;
+    if (node >= 0 && node < static_cast<int>(m_nodes.size())) {
+        distance[static_cast<std::size_t>(node)] = 0;
+        queue.push_back(node);
+    }
+    while (!queue.empty()) {
+        const int current = queue.front();
+        queue.pop_front();
+        if (distance[static_cast<std::size_t>(current)] == radius)
+            continue;
+        for (int next : adjacent[static_cast<std::size_t>(current)])
+            if (distance[static_cast<std::size_t>(next)] < 0) {
+                distance[static_cast<std::size_t>(next)] =
+                    distance[static_cast<std::size_t>(current)] + 1;
+                queue.push_back(next);
+            }
+    }
+    std::vector<bool> keep(m_nodes.size());
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        keep[n] = distance[n] >= 0;
+    return subgraph(keep);
+}
+
+PlanGraph PlanGraph::matching(const QString& pattern) const {
+    const QRegularExpression re(pattern);
+    std::vector<bool> keep(m_nodes.size());
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        keep[n] = m_nodes[n].kind == GraphNode::Kind::Layer && re.match(m_nodes[n].name).hasMatch();
+    // Keep the regions that sit between two kept layers.
+    std::vector<int> keptNeighbours(m_nodes.size());
+    for (const GraphEdge& e : m_edges) {
+        if (keep[static_cast<std::size_t>(e.from)])
+            ++keptNeighbours[static_cast<std::size_t>(e.to)];
+        if (keep[static_cast<std::size_t>(e.to)])
+            ++keptNeighbours[static_cast<std::size_t>(e.from)];
+    }
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        if (m_nodes[n].kind == GraphNode::Kind::Region && keptNeighbours[n] >= 2)
+            keep[n] = true;
+    return subgraph(keep);
+}
+
+} // namespace planscope

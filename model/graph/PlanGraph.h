@@ -1,0 +1,59 @@
+#pragma once
+
+#include "EnginePlan.h"
+
+#include <vector>
+
+namespace planscope {
+
+// What the plan graph shows besides layers (trex's graphing options).
+struct GraphOptions {
+    bool regions = false;        // every memory region, not only the ones that must show
+    bool forkingRegions = false; // regions read or written by several layers
+    bool constants = false;      // constant layers and constant inputs
+};
+
+struct GraphNode {
+    enum class Kind { Layer, Region };
+    Kind kind = Kind::Layer;
+    int layer = -1;    // index into the plan's layers (Layer nodes)
+    int constant = -1; // index into the plan's constants (a Constant layer shown as a node)
+    QString name;      // layer name, or region name (".N" appended for a generation)
+    Tensor tensor;     // the region's tensor (Region nodes)
+    int generation = 0;
+    bool isBinding = false; // an engine input or output
+};
+
+struct GraphEdge {
+    int from = -1; // node indices
+    int to = -1;
+    Tensor tensor;
+    int generation = 0;
+    bool dependency = false; // TrainStation ordering, not data
+};
+
+// The plan as a data-dependency graph, as trex's PlanGraph: layer nodes; memory regions (a
+// tensor's buffer, with a new generation whenever a write follows reads) shown as nodes when
+// asked for, when they are bindings, when they have several generations, or when they fork
+// and forking regions are asked for; otherwise writers connect straight to readers.
+class PlanGraph {
+  public:
+    static PlanGraph build(const EnginePlan& plan, const GraphOptions& options = {});
+
+    const std::vector<GraphNode>& nodes() const { return m_nodes; }
+    const std::vector<GraphEdge>& edges() const { return m_edges; }
+    int nodeOfLayer(int layer) const; // -1 if the layer is not in this graph
+
+    // The nodes within `radius` edges of `node`, following edges both ways, as a graph.
+    PlanGraph neighbourhood(int node, int radius) const;
+    // The layers whose names match `pattern`, with the regions between them.
+    PlanGraph matching(const QString& pattern) const;
+
+  private:
+    PlanGraph subgraph(const std::vector<bool>& keep) const;
+
+    std::vector<GraphNode> m_nodes;
+    std::vector<GraphEdge> m_edges;
+};
+
+} // namespace planscope

@@ -1,0 +1,105 @@
+#include "GraphCanvas.h"
+#include "GraphLayout.h"
+#include "GraphPainter.h"
+#include "LayerSelection.h"
+#include "PlanLoader.h"
+#include "TestSupport.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+
+using namespace planscope;
+using planscope::test::dataPath;
+
+class TestGraphRender : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase();
+    void laysOutEveryNode();
+    void exportsOneNodePerLayer();
+    void clickingANodeSelectsItsLayer();
+
+  private:
+    std::shared_ptr<EnginePlan> m_plan;
+    PlanGraph m_graph;
+    GraphStyle m_style;
+    GraphLayout m_layout;
+};
+
+void TestGraphRender::initTestCase() {
+    m_plan = std::make_shared<EnginePlan>(
+        loadPlan(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
+    m_graph = PlanGraph::build(*m_plan);
+    m_layout = layoutGraph(m_graph, GraphPainter::nodeSizes(m_graph, *m_plan, m_style));
+    QVERIFY2(m_layout.ok(), qPrintable(m_layout.error));
+}
+
+void TestGraphRender::laysOutEveryNode() {
+    QCOMPARE(m_layout.nodes.size(), m_graph.nodes().size());
+    const QRectF bounds = m_layout.bounds.adjusted(-1, -1, 1, 1);
+    for (std::size_t a = 0; a < m_layout.nodes.size(); ++a) {
+        QVERIFY(!m_layout.nodes[a].isEmpty());
+        QVERIFY(bounds.contains(m_layout.nodes[a]));
+        for (std::size_t b = a + 1; b < m_layout.nodes.size(); ++b)
+            QVERIFY2(!m_layout.nodes[a].intersects(m_layout.nodes[b]),
+                     qPrintable(QString("%1 overlaps %2").arg(a).arg(b)));
+    }
+    for (const QPainterPath& edge : m_layout.edges)
+        QVERIFY(!edge.isEmpty());
+    // Data flows down: every edge ends below where it starts.
+    for (const GraphEdge& e : m_graph.edges())
+        QVERIFY(m_layout.nodes[std::size_t(e.to)].top() >
+                m_layout.nodes[std::size_t(e.from)].top());
+}
+
+void TestGraphRender::exportsOneNodePerLayer() {
+    QTemporaryDir dir;
+    const GraphPainter painter(m_graph, m_layout, *m_plan, m_style);
+    QString error;
+    const QString svg = dir.filePath("graph.svg");
+    QVERIFY2(exportGraphPicture(painter, m_layout, svg, m_plan->name, &error), qPrintable(error));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    // Each layer node draws its type in bold as its first line.
+    int typeTitles = 0;
+    for (const char* type : {">Convolution</text>", ">Reformat</text>", ">Pooling</text>"})
+        typeTitles += int(text.count(type));
+    QCOMPARE(typeTitles, 72);
+    const QString png = dir.filePath("graph.png");
+    QVERIFY2(exportGraphPicture(painter, m_layout, png, m_plan->name, &error), qPrintable(error));
+    const QImage image(png);
+    QVERIFY(image.width() > 100 && image.height() > 1000);
+    QVERIFY(
+        !exportGraphPicture(painter, m_layout, dir.filePath("graph.bmp"), m_plan->name, &error));
+    QVERIFY(error.contains(".svg, .png or .dot"));
+}
+
+void TestGraphRender::clickingANodeSelectsItsLayer() {
+    LayerSelection selection;
+    GraphCanvas canvas(&selection);
+    canvas.resize(900, 700);
+    auto scene = std::make_shared<GraphCanvas::Scene>();
+    scene->plan = m_plan;
+    scene->graph = m_graph;
+    scene->layout = m_layout;
+    canvas.setScene(scene);
+    canvas.show();
+    const int node = m_graph.nodeOfLayer(5);
+    canvas.centreOnLayer(5);
+    const QPoint at = canvas.toWidget(m_layout.nodes[std::size_t(node)].center()).toPoint();
+    QVERIFY(canvas.rect().contains(at));
+    QTest::mouseClick(&canvas, Qt::LeftButton, {}, at);
+    QCOMPARE(selection.current(), 5);
+    // Selecting a far layer elsewhere brings it into view.
+    selection.select(70);
+    const QPoint far =
+        canvas.toWidget(m_layout.nodes[std::size_t(m_graph.nodeOfLayer(70))].center()).toPoint();
+    QVERIFY(canvas.rect().contains(far));
+    QVERIFY(!canvas.grab().toImage().isNull());
+}
+
+PLANSCOPE_TEST_MAIN(TestGraphRender, QApplication)
+#include "tst_graph_render.moc"

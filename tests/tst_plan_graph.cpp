@@ -1,0 +1,228 @@
+#include "GraphStyle.h"
+#include "PlanGraph.h"
+#include "PlanLoader.h"
+#include "TestSupport.h"
+
+#include <QSet>
+#include <QTemporaryDir>
+#include <deque>
+
+using namespace planscope;
+using planscope::test::dataPath;
+
+namespace {
+
+using Pair = std::pair<QString, QString>;
+
+QSet<QString> regionNames(const PlanGraph& graph) {
+    QSet<QString> names;
+    for (const GraphNode& n : graph.nodes())
+        if (n.kind == GraphNode::Kind::Region)
+            names.insert(n.name);
+    return names;
+}
+
+int layerNodes(const PlanGraph& graph) {
+    int count = 0;
+    for (const GraphNode& n : graph.nodes())
+        count += n.kind == GraphNode::Kind::Layer ? 1 : 0;
+    return count;
+}
+
+} // namespace
+
+class TestPlanGraph : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase();
+    void connectsWritersToReaders();
+    void showsEveryRegionWhenAsked();
+    void showsForkingRegions();
+    void neighbourhoodHoldsLayersWithinRadius_data();
+    void neighbourhoodHoldsLayersWithinRadius();
+    void hidesConstantsUnlessAsked();
+    void ordersTrainStations();
+    void colorsNodesAndEdges();
+    void writesSafeDot();
+
+  private:
+    EnginePlan m_plan;
+};
+
+void TestPlanGraph::initTestCase() {
+    m_plan = loadPlan(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine"));
+}
+
+void TestPlanGraph::connectsWritersToReaders() {
+    const PlanGraph graph = PlanGraph::build(m_plan);
+    QCOMPARE(layerNodes(graph), 72);
+    QCOMPARE(regionNames(graph), QSet<QString>({"input1", "1179"})); // the bindings
+    // Without regions, a layer feeds every layer that reads a tensor it writes.
+    QSet<Pair> expected;
+    for (const Layer& writer : m_plan.layers)
+        for (const Tensor& out : writer.outputs)
+            for (const Layer& reader : m_plan.layers)
+                for (const Tensor& in : reader.inputs)
+                    if (in.name == out.name && !m_plan.bindings.contains(out.name))
+                        expected.insert({writer.name, reader.name});
+    QSet<Pair> actual;
+    for (const GraphEdge& e : graph.edges())
+        if (graph.nodes()[std::size_t(e.from)].kind == GraphNode::Kind::Layer &&
+            graph.nodes()[std::size_t(e.to)].kind == GraphNode::Kind::Layer)
+            actual.insert(
+                {graph.nodes()[std::size_t(e.from)].name, graph.nodes()[std::size_t(e.to)].name});
+    QCOMPARE(actual, expected);
+    QCOMPARE(int(graph.edges().size()), int(expected.size()) + 2); // + input1 in, 1179 out
+    QCOMPARE(graph.nodes()[std::size_t(graph.nodeOfLayer(5))].name, m_plan.layers[5].name);
+}
+
+void TestPlanGraph::showsEveryRegionWhenAsked() {
+    GraphOptions options;
+    options.regions = true;
+    const PlanGraph graph = PlanGraph::build(m_plan, options);
+    QSet<QString> tensors;
+    for (const Layer& l : m_plan.layers)
+        for (const auto* list : {&l.inputs, &l.outputs})
+            for (const Tensor& t : *list)
+                tensors.insert(t.name);
+    QCOMPARE(regionNames(graph).size(), tensors.size());
+    QVERIFY(regionNames(graph).contains("317.0")); // a generation carries its number
+    for (const GraphEdge& e : graph.edges())       // regions sit between every pair of layers
+        QVERIFY(graph.nodes()[std::size_t(e.from)].kind != graph.nodes()[std::size_t(e.to)].kind);
+}
+
+void TestPlanGraph::showsForkingRegions() {
+    GraphOptions options;
+    options.forkingRegions = true;
+    const PlanGraph graph = PlanGraph::build(m_plan, options);
+    int forks = 0; // tensors read by more than one layer (the residual branches)
+    QHash<QString, int> readers;
+    for (const Layer& l : m_plan.layers)
+        for (const Tensor& t : l.inputs)
+            ++readers[t.name];
+    for (auto it = readers.cbegin(); it != readers.cend(); ++it)
+        forks += it.value() > 1 && !m_plan.bindings.contains(it.key()) ? 1 : 0;
+    QVERIFY(forks > 0);
+    QCOMPARE(regionNames(graph).size(), forks + 2);
+}
+
+void TestPlanGraph::neighbourhoodHoldsLayersWithinRadius_data() {
+    QTest::addColumn<int>("layer");
+    QTest::addColumn<int>("radius");
+    QTest::newRow("first, 2") << 0 << 2;
+    QTest::newRow("middle, 1") << 30 << 1;
+    QTest::newRow("middle, 4") << 30 << 4;
+    QTest::newRow("last, 3") << 71 << 3;
+    QTest::newRow("radius 0") << 10 << 0;
+}
+
+void TestPlanGraph::neighbourhoodHoldsLayersWithinRadius() {
+    QFETCH(int, layer);
+    QFETCH(int, radius);
+    const PlanGraph whole = PlanGraph::build(m_plan);
+    // Breadth-first over the whole graph's edges, both ways, computed here on its own.
+    std::vector<int> distance(whole.nodes().size(), -1);
+    std::deque<int> queue{whole.nodeOfLayer(layer)};
+    distance[std::size_t(queue.front())] = 0;
+    while (!queue.empty()) {
+        const int n = queue.front();
+        queue.pop_front();
+        for (const GraphEdge& e : whole.edges())
+            for (const auto& [a, b] : {std::pair{e.from, e.to}, std::pair{e.to, e.from}})
+                if (a == n && distance[std::size_t(b)] < 0 && distance[std::size_t(n)] < radius) {
+                    distance[std::size_t(b)] = distance[std::size_t(n)] + 1;
+                    queue.push_back(b);
+                }
+    }
+    QSet<QString> expected;
+    for (std::size_t n = 0; n < distance.size(); ++n)
+        if (distance[n] >= 0)
+            expected.insert(whole.nodes()[n].name);
+    const PlanGraph near = whole.neighbourhood(whole.nodeOfLayer(layer), radius);
+    QSet<QString> actual;
+    for (const GraphNode& n : near.nodes())
+        actual.insert(n.name);
+    QCOMPARE(actual, expected);
+    for (const GraphEdge& e : near.edges())
+        QVERIFY(e.from < int(near.nodes().size()) && e.to < int(near.nodes().size()));
+}
+
+void TestPlanGraph::hidesConstantsUnlessAsked() {
+    const EnginePlan alexnet = loadPlan(dataPath("realworld/alexnet-trt10-rtx3060"));
+    QVERIFY(!regionNames(PlanGraph::build(alexnet)).contains("__mye583_dconst"));
+    GraphOptions options;
+    options.constants = true;
+    const PlanGraph withConstants = PlanGraph::build(alexnet, options);
+    QVERIFY(regionNames(withConstants).contains("__mye583_dconst.0"));
+    const int gemm =
+        withConstants.nodeOfLayer(alexnet.findLayer("/classifier/classifier_1/Gemm_myl9_2")->index);
+    bool fed = false;
+    for (const GraphEdge& e : withConstants.edges())
+        fed = fed || (e.to == gemm &&
+                      withConstants.nodes()[std::size_t(e.from)].name == "__mye583_dconst.0");
+    QVERIFY(fed);
+}
+
+void TestPlanGraph::ordersTrainStations() {
+    QTemporaryDir dir;
+    QFile file(dir.filePath("ts.graph.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const auto layer = [](const char* name, const char* type, const char* in, const char* out) {
+        return QStringLiteral(
+                   R"({"Name": "%1", "LayerType": "%2", "Inputs": [%3], "Outputs": [%4]})")
+            .arg(name, type,
+                 *in ? QStringLiteral(
+                           R"({"Name": "%1", "Dimensions": [1], "Format/Datatype": "Float"})")
+                           .arg(in)
+                     : QString(),
+                 *out ? QStringLiteral(
+                            R"({"Name": "%1", "Dimensions": [1], "Format/Datatype": "Float"})")
+                            .arg(out)
+                      : QString());
+    };
+    file.write(QStringLiteral(R"({"Layers": [%1, %2, %3], "Bindings": ["x", "y"]})")
+                   .arg(layer("a", "kgen", "x", "t"), layer("station", "TrainStation", "", ""),
+                        layer("b", "kgen", "t", "y"))
+                   .toUtf8());
+    file.close();
+    const EnginePlan plan = loadPlan(file.fileName());
+    const PlanGraph graph = PlanGraph::build(plan);
+    int dependencies = 0;
+    for (const GraphEdge& e : graph.edges())
+        dependencies += e.dependency ? 1 : 0;
+    QCOMPARE(dependencies, 2); // a -> station -> b
+}
+
+void TestPlanGraph::colorsNodesAndEdges() {
+    const PlanGraph graph = PlanGraph::build(m_plan);
+    GraphStyle byPrecision;
+    byPrecision.color = GraphStyle::Color::Precision;
+    QCOMPARE(nodeColor(graph.nodes()[1], m_plan, byPrecision), charts::Rgb(0x76B900)); // INT8
+    QCOMPARE(nodeColor(graph.nodes()[0], m_plan, byPrecision), charts::Rgb(0xFF0000)); // FP32
+    QCOMPARE(nodeColor(graph.nodes()[1], m_plan, GraphStyle{}),
+             charts::layerTypeColor("Convolution"));
+    for (const GraphEdge& e : graph.edges())
+        QCOMPARE(edgeColor(e), charts::precisionColor(e.tensor.precision));
+    GraphStyle detailed;
+    detailed.detail = GraphStyle::Detail::Detailed;
+    const QStringList label = nodeLabel(graph.nodes()[1], m_plan, detailed);
+    QCOMPARE(label.first(), QString("Convolution"));
+    QVERIFY(label.contains("Conv_12")); // stacked fused parts
+    QVERIFY(label.contains("kernel 3x3, groups 1"));
+    GraphStyle minimal;
+    minimal.detail = GraphStyle::Detail::Minimal;
+    QCOMPARE(nodeLabel(graph.nodes()[1], m_plan, minimal), QStringList({"Convolution"}));
+}
+
+void TestPlanGraph::writesSafeDot() {
+    QCOMPARE(dotQuoted("a\"b\\c\nd{e}|f:g"), QString("\"a\\\"b\\\\c\\nd{e}|f:g\""));
+    QCOMPARE(dotQuoted(QString(10000, 'x')).size(), 4002); // cut to what Graphviz accepts
+    const PlanGraph graph = PlanGraph::build(m_plan);
+    const QByteArray dot = writeDot(graph, m_plan, GraphStyle{});
+    QVERIFY(dot.startsWith("digraph plan {"));
+    QCOMPARE(int(dot.count("[label=")), int(graph.nodes().size()));
+    QCOMPARE(int(dot.count(" -> ")), int(graph.edges().size()));
+}
+
+PLANSCOPE_TEST_MAIN(TestPlanGraph, QCoreApplication)
+#include "tst_plan_graph.moc"

@@ -5,6 +5,7 @@
 #include "LayerTablePanel.h"
 #include "LayerTableView.h"
 #include "LintModel.h"
+#include "GraphPanel.h"
 #include "LintPanel.h"
 #include "MainWindow.h"
 #include "SummaryPanel.h"
@@ -66,6 +67,7 @@ class TestMainWindow : public QObject {
     void cancelsLoading();
     void choosesOptimizationProfile();
     void opensDemoPlan();
+    void showsPlanGraph();
 };
 
 void TestMainWindow::initTestCase() {
@@ -251,6 +253,32 @@ void TestMainWindow::opensDemoPlan() {
     QVERIFY(!plan->metadata.performance.empty());
     QVERIFY(!plan->metadata.builder.empty());
     QVERIFY(!window.document()->findings().empty());
+}
+
+void TestMainWindow::showsPlanGraph() {
+    MainWindow window;
+    window.show();
+    QSignalSpy laidOut(window.graphPanel(), &GraphPanel::layoutFinished);
+    QVERIFY(openAndWait(window, dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
+    QVERIFY(waitFor(laidOut));
+    const GraphCanvas::Scene* scene = window.graphPanel()->canvas()->scene();
+    QVERIFY(scene);
+    QCOMPARE(scene->graph.nodes().size(), std::size_t(74));
+    QVERIFY(!window.graphPanel()->showsNeighbourhood()); // 72 layers: the whole graph
+    // Around the selected layer: its neighbours only.
+    laidOut.clear();
+    window.document()->selection()->select(30);
+    window.graphPanel()->setNeighbourhood(true, 1);
+    QVERIFY(waitFor(laidOut));
+    const GraphCanvas::Scene* near = window.graphPanel()->canvas()->scene();
+    const PlanGraph whole = PlanGraph::build(*window.document()->plan());
+    QCOMPARE(near->graph.nodes().size(), whole.neighbourhood(whole.nodeOfLayer(30), 1).nodes().size());
+    QVERIFY(near->graph.nodes().size() < 10);
+    QVERIFY(near->graph.nodeOfLayer(30) >= 0);
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(window.graphPanel()->exportView(dir.filePath("near.dot"), &error), qPrintable(error));
+    QVERIFY(QFileInfo(dir.filePath("near.dot")).size() > 100);
 }
 
 PLANSCOPE_TEST_MAIN(TestMainWindow, QApplication)

@@ -61,6 +61,8 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     grid->setColumnStretch(5, 1);
     const std::pair<const char*, QString> checks[] = {{"regions", tr("Regions")},
                                                       {"forking", tr("Forking regions")},
+                                                      {"reuse", tr("Region reuse")},
+                                                      {"regionNames", tr("Region names")},
                                                       {"constants", tr("Constants")},
                                                       {"names", tr("Layer names")},
                                                       {"metadata", tr("Metadata for names")},
@@ -78,6 +80,16 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     }
     row->addStretch(1);
     row->addWidget(m_status);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setToolTip(
+        tr("Stop waiting for this layout (Graphviz finishes it in the background)"));
+    m_cancel->hide();
+    row->addWidget(m_cancel);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_wanted.clear(); // the result will be dropped when it arrives
+        m_cancel->hide();
+        m_status->setText(tr("Layout cancelled"));
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(grid);
@@ -136,7 +148,8 @@ GraphStyle GraphPanel::currentStyle() const {
     style.edgeNames = m_checks.value("edgeNames")->isChecked();
     style.edgeDetails = m_checks.value("edgeDetails")->isChecked();
     style.latencyHeat = m_checks.value("heat")->isChecked();
-    style.regionNames = style.edgeNames;
+    style.regionNames = m_checks.value("regionNames")->isChecked();
+    style.regionReuse = m_checks.value("reuse")->isChecked();
     return style;
 }
 
@@ -176,6 +189,7 @@ void GraphPanel::relayout() {
     m_wanted = key;
     updateLegend();
     if (const auto cached = m_cache.value(key)) {
+        m_cancel->hide();
         m_canvas->setScene(cached);
         emit layoutFinished();
         return;
@@ -190,6 +204,7 @@ void GraphPanel::relayout() {
         centre >= 0 ? whole.neighbourhood(whole.nodeOfLayer(centre), m_radius->value()) : whole;
     const std::vector<QSizeF> sizes = GraphPainter::nodeSizes(scene->graph, *m_plan, scene->style);
     m_status->setText(tr("Laying out %1 nodes...").arg(scene->graph.nodes().size()));
+    m_cancel->show();
     ++m_pending;
     QtConcurrent::run(&m_graphviz, [scene, sizes] {
         scene->layout = layoutGraph(scene->graph, sizes);
@@ -197,7 +212,8 @@ void GraphPanel::relayout() {
     }).then(this, [this, key](std::shared_ptr<GraphCanvas::Scene> done) {
         --m_pending;
         if (key != m_wanted || done->plan != m_plan)
-            return; // a newer request or another plan took over
+            return; // cancelled, or a newer request or another plan took over
+        m_cancel->hide();
         m_status->setText(done->layout.ok() ? tr("%1 nodes, %2 edges")
                                                   .arg(done->graph.nodes().size())
                                                   .arg(done->graph.edges().size())

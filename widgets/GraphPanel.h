@@ -11,6 +11,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace planscope {
@@ -58,6 +59,7 @@ class GraphPanel : public QWidget {
     QLineEdit* m_find;
     QLabel* m_status;
     QLabel* m_legend;
+    QPushButton* m_cancel;
     QHash<QString, QCheckBox*> m_checks;
     QThreadPool m_graphviz; // one thread: cgraph is not thread safe
     QHash<QString, std::shared_ptr<GraphCanvas::Scene>> m_cache;

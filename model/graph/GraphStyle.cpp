@@ -65,6 +65,8 @@ QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const Graph
         QStringList lines;
         if (style.regionNames || node.isBinding)
             lines << node.name;
+        if (style.regionReuse && node.generation > 0)
+            lines << QStringLiteral("(gen=%1)").arg(node.generation);
         lines << node.tensor.shapeText() << node.tensor.format;
         return lines;
     }

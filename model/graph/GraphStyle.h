@@ -21,6 +21,7 @@ struct GraphStyle {
     bool edgeNames = false;
     bool edgeDetails = true; // shape and format on edges
     bool regionNames = false;
+    bool regionReuse = false; // say which generation of its buffer a region is
     bool latencyHeat = false; // node color by share of latency
 };
 

@@ -3,6 +3,7 @@
 #include "ChartCatalog.h"
 #include "ChartExport.h"
 #include "ChartView.h"
+#include "ExportDialog.h"
 #include "PlanDocument.h"
 
 #include <QAction>
@@ -18,7 +19,6 @@ namespace planscope {
 namespace {
 
 const QString kCurrentChart = QStringLiteral("charts/current");
-const QString kExportFolder = QStringLiteral("charts/exportFolder");
 constexpr int kIdRole = Qt::UserRole + 1;
 
 } // namespace
@@ -96,20 +96,13 @@ bool ChartsPanel::exportCurrent(const QString& file, QString* error) const {
 void ChartsPanel::exportWithDialog(const QString& format) {
     if (!m_document->plan())
         return;
-    QSettings settings;
-    const QString suggested = QDir(settings.value(kExportFolder).toString())
-                                  .filePath(m_current + QLatin1Char('.') + format);
     const QString filter =
         format == QLatin1String("png") ? tr("PNG image (*.png)") : tr("SVG drawing (*.svg)");
-    QString file = QFileDialog::getSaveFileName(this, tr("Export chart"), suggested, filter);
-    if (file.isEmpty())
-        return;
-    if (QFileInfo(file).suffix().isEmpty())
-        file += QLatin1Char('.') + format;
-    settings.setValue(kExportFolder, QFileInfo(file).absolutePath());
+    const QString file = askExportFile(this, tr("Export chart"),
+                                       m_current + QLatin1Char('.') + format, filter, format);
     QString error;
-    if (!exportCurrent(file, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    if (!file.isEmpty() && !exportCurrent(file, &error))
+        showExportError(this, error);
 }
 
 } // namespace planscope

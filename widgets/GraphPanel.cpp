@@ -1,6 +1,7 @@
 #include "GraphPanel.h"
 
 #include "ChartColors.h"
+#include "ExportDialog.h"
 #include "PlanDocument.h"
 
 #include <QCheckBox>
@@ -286,17 +287,12 @@ bool GraphPanel::exportView(const QString& file, QString* error) const {
 void GraphPanel::exportWithDialog() {
     if (!m_canvas->scene())
         return;
-    QSettings settings;
-    const QString folder = settings.value(QStringLiteral("graph/exportFolder")).toString();
-    const QString file = QFileDialog::getSaveFileName(
-        this, tr("Export graph"), QDir(folder).filePath(QStringLiteral("plan-graph.svg")),
-        tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"));
-    if (file.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("graph/exportFolder"), QFileInfo(file).absolutePath());
+    const QString file = askExportFile(
+        this, tr("Export graph"), QStringLiteral("plan-graph.svg"),
+        tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"), QStringLiteral("svg"));
     QString error;
-    if (!exportView(file, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    if (!file.isEmpty() && !exportView(file, &error))
+        showExportError(this, error);
 }
 
 } // namespace planscope

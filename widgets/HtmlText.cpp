@@ -2,15 +2,6 @@
 
 namespace planscope::html {
 
-QString bytes(double count) {
-    constexpr double kKilo = 1024.0;
-    if (count >= kKilo * kKilo)
-        return QString::number(count / (kKilo * kKilo), 'f', 1) + QStringLiteral(" MB");
-    if (count >= kKilo)
-        return QString::number(count / kKilo, 'f', 1) + QStringLiteral(" KB");
-    return QString::number(count, 'f', 0) + QStringLiteral(" B");
-}
-
 QString milliseconds(double ms, int decimals) {
     return QString::number(ms, 'f', decimals) + QStringLiteral(" ms");
 }

@@ -12,8 +12,6 @@ inline QString escaped(const QString& text) {
     return text.toHtmlEscaped();
 }
 
-// "3.3 MB" (MB of 1024 x 1024 bytes, as trex), "12.0 KB", "512 B".
-QString bytes(double count);
 QString milliseconds(double ms, int decimals = 3);
 
 // <tr><th>key</th><td>value</td></tr>; the value is escaped unless `valueIsHtml`.

@@ -1,5 +1,6 @@
 #include "LayerInspector.h"
 
+#include "ChartBuilders.h"
 #include "HtmlText.h"
 #include "PlanDocument.h"
 
@@ -29,9 +30,10 @@ QString LayerInspector::overview(const Layer& l) const {
                    row(tr("Average"), milliseconds(l.timing.averageMs, 4)) +
                    row(tr("Median"), milliseconds(l.timing.medianMs, 4)) +
                    row(tr("Share of latency"), QString::number(l.timing.percent, 'f', 2) + " %") +
-                   row(tr("Weights"), bytes(l.weightsBytes)) + row(tr("Bias"), bytes(l.biasBytes)) +
-                   row(tr("Input + output"), bytes(l.ioBytes)) +
-                   row(tr("Footprint"), bytes(l.footprintBytes));
+                   row(tr("Weights"), charts::formatBytes(l.weightsBytes)) +
+                   row(tr("Bias"), charts::formatBytes(l.biasBytes)) +
+                   row(tr("Input + output"), charts::formatBytes(l.ioBytes)) +
+                   row(tr("Footprint"), charts::formatBytes(l.footprintBytes));
     QString origin;
     if (!l.metadata.isEmpty())
         origin =
@@ -49,7 +51,7 @@ QString LayerInspector::tensors(const Layer& l) const {
         rows += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td title=\"%4\">%5<br>"
                                "<span class=muted>%4</span></td><td align=right>%6</td></tr>")
                     .arg(role, escaped(t.name), t.shapeText(), escaped(t.longFormat),
-                         escaped(t.format), bytes(t.bytes));
+                         escaped(t.format), charts::formatBytes(t.bytes));
     };
     for (const Tensor& t : l.inputs)
         add(tr("in"), t);
@@ -96,7 +98,7 @@ QString LayerInspector::convolution(const Layer& l) const {
     const ConvolutionMetrics& m = *l.convolution;
     const QString rows =
         row(tr("MACs"), QLocale().toString(m.macs, 'f', 0)) +
-        row(tr("Bytes moved"), bytes(m.bytes)) +
+        row(tr("Bytes moved"), charts::formatBytes(m.bytes)) +
         row(tr("Arithmetic intensity"), QString::number(m.arithmeticIntensity, 'f', 2)) +
         row(tr("Compute efficiency"),
             QString::number(m.computeEfficiency, 'g', 4) + tr(" MACs/ms")) +

@@ -1,5 +1,6 @@
 #include "LayerTablePanel.h"
 
+#include "ExportDialog.h"
 #include "LayerFilterModel.h"
 #include "LayerGroups.h"
 #include "LayerTableModel.h"
@@ -125,18 +126,13 @@ bool LayerTablePanel::exportCsv(const QString& path, QString* error) const {
 void LayerTablePanel::exportCsvWithDialog() {
     if (!m_document->plan())
         return;
-    QSettings settings;
-    const QString folder = settings.value(QStringLiteral("lastExportFolder")).toString();
-    const QString suggested = QDir(folder).filePath(m_document->plan()->name.section('.', 0, 0) +
-                                                    QStringLiteral("-layers.csv"));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export visible layers"), suggested,
-                                                      tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("lastExportFolder"), QFileInfo(path).absolutePath());
+    const QString file =
+        askExportFile(this, tr("Export visible layers"),
+                      m_document->plan()->name.section('.', 0, 0) + QStringLiteral("-layers.csv"),
+                      tr("CSV (*.csv)"), QStringLiteral("csv"));
     QString error;
-    if (!exportCsv(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    if (!file.isEmpty() && !exportCsv(file, &error))
+        showExportError(this, error);
 }
 
 } // namespace planscope

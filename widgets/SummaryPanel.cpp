@@ -1,5 +1,6 @@
 #include "SummaryPanel.h"
 
+#include "ChartBuilders.h"
 #include "HtmlText.h"
 #include "PlanDocument.h"
 
@@ -30,8 +31,8 @@ QString SummaryPanel::modelSection() const {
         rows += row(tr("Output"), t->description());
     rows += row(tr("Layers"), QString::number(plan.layers.size()));
     rows += row(tr("Average time"), milliseconds(plan.totalAverageMs()));
-    rows += row(tr("Weights"), bytes(plan.totalWeightsBytes()));
-    rows += row(tr("Activations"), bytes(plan.totalActivationBytes()));
+    rows += row(tr("Weights"), charts::formatBytes(plan.totalWeightsBytes()));
+    rows += row(tr("Activations"), charts::formatBytes(plan.totalActivationBytes()));
     if (plan.profileCount > 1)
         rows += row(tr("Optimization profile"),
                     tr("%1 of %2").arg(plan.profileIndex).arg(plan.profileCount));

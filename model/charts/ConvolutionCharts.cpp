@@ -139,22 +139,21 @@ Chart efficiencyScatter(const EnginePlan& plan) {
 
 void addConvolutionCharts(std::vector<ChartDefinition>& charts) {
     const QString group = QStringLiteral("Convolutions");
-    const auto colored = [](LayerValue color, QString colorLabel) {
+    // Bars per convolution of one measure, colored by another.
+    const auto scaled = [](LayerValue value, QString valueLabel, LayerValue color,
+                           QString colorLabel) {
         return [=](const EnginePlan& plan) {
-            Panel p =
-                perLayerBarsScaled(convolutions(plan), percent, kLatencyPct, color, colorLabel);
+            Panel p = perLayerBarsScaled(convolutions(plan), value, valueLabel, color, colorLabel);
             p.xLabel = QStringLiteral("Convolution (layer index)");
             p.emptyMessage = kNoConvolutions;
             return singlePanel({}, {}, std::move(p));
         };
     };
-    const auto measured = [](LayerValue value, QString label) {
-        return [=](const EnginePlan& plan) {
-            Panel p = perLayerBarsScaled(convolutions(plan), value, label, percent, kLatencyPct);
-            p.xLabel = QStringLiteral("Convolution (layer index)");
-            p.emptyMessage = kNoConvolutions;
-            return singlePanel({}, {}, std::move(p));
-        };
+    const auto colored = [&](LayerValue color, QString colorLabel) {
+        return scaled(percent, kLatencyPct, std::move(color), std::move(colorLabel));
+    };
+    const auto measured = [&](LayerValue value, QString label) {
+        return scaled(std::move(value), std::move(label), percent, kLatencyPct);
     };
     charts.push_back({"conv-latency-by-precision", group,
                       "Latency per convolution (color = precision)", [](const EnginePlan& plan) {

@@ -47,6 +47,7 @@ class TestCli : public QObject {
     void printsLintJson();
     void exportsCharts();
     void exportsGraphs();
+    void comparesAndGates();
     void failsClearly_data();
     void failsClearly();
 };
@@ -207,6 +208,28 @@ void TestCli::exportsGraphs() {
         {"export-graph", dataPath(kMobileNet), "--around", "nope", "-o", dir.filePath("x.svg")});
     QCOMPARE(bad.status, 2);
     QVERIFY(bad.err.contains("no layer is named 'nope'"));
+}
+
+void TestCli::comparesAndGates() {
+    const QString fp16 = dataPath("trex/resnet-a100/fp16");
+    const QString fp32 = dataPath("trex/resnet-a100/fp32");
+    const Run json =
+        runPlanscope({"compare", dataPath(kMobileNet),
+                      dataPath("trex/mobilenet/mobilenet_v2_residuals.qat.onnx.engine"), "--json"});
+    QCOMPARE(json.status, 0);
+    const QJsonObject c = QJsonDocument::fromJson(json.out).object();
+    QCOMPARE(c["pairs"].toArray().size(), 72);
+    QCOMPARE(c["pairs"].toArray()[8].toArray(), QJsonArray({7, QJsonValue()}));
+    QCOMPARE(c["a"].toObject()["layers"].toInt(), 72);
+    const Run faster = runPlanscope({"compare", fp32, fp16, "--fail-if-slower", "5"});
+    QCOMPARE(faster.status, 0); // fp16 is faster than fp32
+    QVERIFY(faster.out.contains("Speedup of B over A"));
+    const Run slower = runPlanscope({"compare", fp16, fp32, "--fail-if-slower", "5"});
+    QCOMPARE(slower.status, 1);
+    QVERIFY2(slower.err.contains("gate failed") && slower.err.contains("limit 5%"),
+             qPrintable(slower.err));
+    const Run generous = runPlanscope({"compare", fp16, fp32, "--fail-if-slower", "500"});
+    QCOMPARE(generous.status, 0);
 }
 
 void TestCli::failsClearly_data() {

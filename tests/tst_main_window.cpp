@@ -1,11 +1,11 @@
 #include "AsyncPlanLoader.h"
+#include "GraphPanel.h"
 #include "LayerFilterModel.h"
 #include "LayerInspector.h"
 #include "LayerTableModel.h"
 #include "LayerTablePanel.h"
 #include "LayerTableView.h"
 #include "LintModel.h"
-#include "GraphPanel.h"
 #include "LintPanel.h"
 #include "MainWindow.h"
 #include "SummaryPanel.h"
@@ -272,7 +272,8 @@ void TestMainWindow::showsPlanGraph() {
     QVERIFY(waitFor(laidOut));
     const GraphCanvas::Scene* near = window.graphPanel()->canvas()->scene();
     const PlanGraph whole = PlanGraph::build(*window.document()->plan());
-    QCOMPARE(near->graph.nodes().size(), whole.neighbourhood(whole.nodeOfLayer(30), 1).nodes().size());
+    QCOMPARE(near->graph.nodes().size(),
+             whole.neighbourhood(whole.nodeOfLayer(30), 1).nodes().size());
     QVERIFY(near->graph.nodes().size() < 10);
     QVERIFY(near->graph.nodeOfLayer(30) >= 0);
     QTemporaryDir dir;

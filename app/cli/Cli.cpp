@@ -28,6 +28,8 @@ const std::map<QString, CommandEntry>& commands() {
          {summaryCommand, "Summarize a plan: size, latency, device, build."}},
         {QStringLiteral("layers"), {layersCommand, "List the layers (text, --json or --csv)."}},
         {QStringLiteral("lint"), {lintCommand, "Report layers with known performance hazards."}},
+        {QStringLiteral("compare"),
+         {compareCommand, "Compare two plans layer by layer; gate on a slowdown."}},
         {QStringLiteral("export-chart"),
          {exportChartCommand, "Export charts to PNG or SVG (--list shows them).", true}},
         {QStringLiteral("export-graph"),

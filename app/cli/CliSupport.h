@@ -28,5 +28,6 @@ int layersCommand(const QStringList& arguments);
 int lintCommand(const QStringList& arguments);
 int exportChartCommand(const QStringList& arguments);
 int exportGraphCommand(const QStringList& arguments);
+int compareCommand(const QStringList& arguments);
 
 } // namespace planscope

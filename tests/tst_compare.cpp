@@ -96,11 +96,16 @@ void TestCompare::comparesResNetPrecisions() {
 void TestCompare::matchesSwappedPointWiseInputs() {
     EnginePlan a;
     EnginePlan b;
-    const auto pointwise = [](std::vector<qint64> first, std::vector<qint64> second) {
+    const auto tensor = [](std::vector<qint64> shape) {
+        Tensor t;
+        t.shape = std::move(shape);
+        return t;
+    };
+    const auto pointwise = [&](std::vector<qint64> first, std::vector<qint64> second) {
         Layer l;
         l.type = "PointWise";
-        l.inputs = {Tensor{"x", first}, Tensor{"y", second}};
-        l.outputs = {Tensor{"z", {1, 8}}};
+        l.inputs = {tensor(std::move(first)), tensor(std::move(second))};
+        l.outputs = {tensor({1, 8})};
         return l;
     };
     a.layers = {pointwise({1, 8}, {1, 1})};

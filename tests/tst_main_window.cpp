@@ -1,4 +1,6 @@
 #include "AsyncPlanLoader.h"
+#include "ComparePanel.h"
+#include "CompareWindow.h"
 #include "GraphPanel.h"
 #include "LayerFilterModel.h"
 #include "LayerInspector.h"
@@ -14,12 +16,15 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeView>
 
@@ -68,6 +73,7 @@ class TestMainWindow : public QObject {
     void choosesOptimizationProfile();
     void opensDemoPlan();
     void showsPlanGraph();
+    void comparesTwoPlans();
 };
 
 void TestMainWindow::initTestCase() {
@@ -280,6 +286,35 @@ void TestMainWindow::showsPlanGraph() {
     QString error;
     QVERIFY2(window.graphPanel()->exportView(dir.filePath("near.dot"), &error), qPrintable(error));
     QVERIFY(QFileInfo(dir.filePath("near.dot")).size() > 100);
+}
+
+void TestMainWindow::comparesTwoPlans() {
+    CompareWindow window;
+    window.show();
+    QSignalSpy finished(&window, &CompareWindow::loadFinished);
+    window.compare(dataPath("trex/resnet-a100/fp32"), dataPath("trex/resnet-a100/qat"));
+    QVERIFY(waitFor(finished));
+    QVERIFY(finished.first().first().toBool());
+    ComparePanel* panel = window.panel();
+    const auto* model = qobject_cast<const ComparisonFilterModel*>(panel->layers()->model());
+    QVERIFY(model);
+    const auto& rows = qobject_cast<const ComparisonTableModel*>(model->sourceModel())->rows();
+    int mismatches = 0;
+    for (const LayerComparison& r : rows)
+        mismatches += r.precisionMismatch ? 1 : 0;
+    QCOMPARE(model->rowCount(), int(rows.size()));
+    QVERIFY(panel->speedupLabel()->text().contains("1.938x"));
+    QCOMPARE(panel->summary()->item(0, 0)->text(), QString("24"));
+    QCOMPARE(panel->summary()->item(0, 1)->text(), QString("35"));
+    QVERIFY(panel->summary()->item(0, 1)->font().bold());                // a difference
+    QCOMPARE(panel->summary()->item(8, 1)->text(), QString("0.884766")); // p99 of a 5-entry list
+    panel->showFilter()->setCurrentIndex(1);                             // precision mismatch
+    QCOMPARE(model->rowCount(), mismatches);
+    QVERIFY(mismatches > 15);
+    panel->showFilter()->setCurrentIndex(0);
+    const QModelIndex speedup = model->index(0, ComparisonTableModel::SpeedupColumn);
+    QCOMPARE(speedup.data(ComparisonTableModel::HighlightRole).toInt(),
+             int(ComparisonTableModel::Highlight::Faster));
 }
 
 PLANSCOPE_TEST_MAIN(TestMainWindow, QApplication)

@@ -1,5 +1,6 @@
 #include "GuiMain.h"
 
+#include "CompareWindow.h"
 #include "MainWindow.h"
 
 #include <QApplication>
@@ -18,8 +19,8 @@ bool hasDisplay() {
 
 // Saves the window once the plan is shown; exits 0 on success, 2 if the plan did not load or
 // the picture could not be written.
-void screenshotAfterLoad(MainWindow& window, const QString& file) {
-    QObject::connect(&window, &MainWindow::loadFinished, &window,
+template <class Window> void screenshotAfterLoad(Window& window, const QString& file) {
+    QObject::connect(&window, &Window::loadFinished, &window,
                      [&window, file](bool loaded, const QString& message) {
                          if (!loaded) {
                              std::fprintf(stderr, "planscope: error: %s\n", qPrintable(message));
@@ -59,13 +60,29 @@ int runGui(int argc, char** argv) {
     const QCommandLineOption profile(QStringLiteral("profile"),
                                      QStringLiteral("Optimization profile to show."),
                                      QStringLiteral("N"), QStringLiteral("0"));
-    parser.addOptions({screenshot, profile});
+    const QCommandLineOption compare(QStringLiteral("compare"),
+                                     QStringLiteral("Compare the two plans given."));
+    parser.addOptions({screenshot, profile, compare});
     if (!parser.parse(QApplication::arguments())) {
         std::fprintf(stderr, "planscope: %s (see planscope --help)\n",
                      qPrintable(parser.errorText()));
         return 2;
     }
 
+    if (parser.isSet(compare)) {
+        if (parser.positionalArguments().size() != 2) {
+            std::fprintf(stderr, "planscope: --compare takes two plans, A and B\n");
+            return 2;
+        }
+        CompareWindow window;
+        if (parser.isSet(screenshot)) {
+            window.resize(1600, 1000);
+            screenshotAfterLoad(window, parser.value(screenshot));
+        }
+        window.show();
+        window.compare(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+        return QApplication::exec();
+    }
     MainWindow window;
     if (parser.isSet(screenshot)) {
         window.resize(1600, 1000);

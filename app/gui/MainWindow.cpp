@@ -2,6 +2,7 @@
 
 #include "AsyncPlanLoader.h"
 #include "ChartsPanel.h"
+#include "CompareWindow.h"
 #include "DemoPlan.h"
 #include "GraphPanel.h"
 #include "LayerInspector.h"
@@ -86,6 +87,20 @@ void MainWindow::createActions() {
         ->setToolTip(tr("Open an engine plan (graph JSON, engine prefix or folder)"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("&Reload"), QKeySequence::Refresh, this, &MainWindow::reload);
+    file->addAction(tr("Compare &With..."), this, [this] {
+        if (m_path.isEmpty())
+            return;
+        const QString other = QFileDialog::getOpenFileName(
+            this, tr("Compare with"), QFileInfo(m_path).absolutePath(),
+            tr("Engine graphs (*.graph.json *.json *.log);;All files (*)"));
+        if (other.isEmpty())
+            return;
+        auto* window = new CompareWindow(this);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->setWindowFlag(Qt::Window);
+        window->show();
+        window->compare(m_path, other);
+    });
     file->addAction(tr("&Close"), QKeySequence::Close, this, &MainWindow::closePlan);
     file->addSeparator();
     file->addAction(tr("&Export Layers as CSV..."), m_layers,

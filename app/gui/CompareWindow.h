@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QMainWindow>
+
+namespace planscope {
+
+class ComparePanel;
+
+// A window comparing two plans (File > Compare With..., planscope --compare A B).
+class CompareWindow : public QMainWindow {
+    Q_OBJECT
+  public:
+    explicit CompareWindow(QWidget* parent = nullptr);
+
+    // Loads both plans on a worker thread, then shows the comparison.
+    void compare(const QString& a, const QString& b);
+    ComparePanel* panel() const { return m_panel; }
+
+  signals:
+    void loadFinished(bool loaded, const QString& message);
+
+  private:
+    ComparePanel* m_panel;
+};
+
+} // namespace planscope

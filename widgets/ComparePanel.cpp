@@ -1,0 +1,192 @@
+#include "ComparePanel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QSplitter>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QTableWidget>
+
+namespace planscope {
+namespace {
+
+// Colors speedups (green faster, orange slower) and mismatches (yellow), as trex's tables.
+class HighlightDelegate : public QStyledItemDelegate {
+  public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override {
+        using H = ComparisonTableModel::Highlight;
+        const auto highlight =
+            static_cast<H>(index.data(ComparisonTableModel::HighlightRole).toInt());
+        if (highlight != H::None) {
+            const QColor color = highlight == H::Faster   ? QColor(0xC8, 0xF0, 0xC0)
+                                 : highlight == H::Slower ? QColor(0xFF, 0xD8, 0xA8)
+                                                          : QColor(0xFF, 0xF4, 0xB0);
+            painter->fillRect(option.rect, color);
+        }
+        QStyledItemDelegate::paint(painter, option, index);
+    }
+};
+
+constexpr double kMegabyte = 1024.0 * 1024.0;
+
+QString jsonValue(const OrderedJson& object, const char* key, int index = -1) {
+    const auto it = object.find(key);
+    if (it == object.end())
+        return {};
+    // index -1: the whole value; index -2: the last entry (older trtexec lists end with p99).
+    const bool pick = index != -1 && it->is_array() && !it->empty();
+    const std::size_t at = index == -2 ? it->size() - 1 : std::size_t(std::max(0, index));
+    const OrderedJson& value = pick && at < it->size() ? (*it)[at] : *it;
+    return value.is_string() ? QString::fromStdString(value.get<std::string>())
+                             : QString::fromStdString(value.dump());
+}
+
+} // namespace
+
+ComparePanel::ComparePanel(QWidget* parent)
+    : QWidget(parent), m_model(new ComparisonTableModel(this)),
+      m_filter(new ComparisonFilterModel(this)), m_summary(new QTableWidget(this)),
+      m_speedup(new QLabel(this)), m_matching(new QComboBox(this)), m_show(new QComboBox(this)),
+      m_types(new QComboBox(this)), m_threshold(new QDoubleSpinBox(this)),
+      m_layers(new QTableView(this)) {
+    m_filter->setSourceModel(m_model);
+    m_filter->setSortRole(ComparisonTableModel::SortRole);
+    m_layers->setModel(m_filter);
+    m_layers->setSortingEnabled(true);
+    m_layers->sortByColumn(-1, Qt::AscendingOrder);
+    m_layers->setItemDelegate(new HighlightDelegate(m_layers));
+    m_layers->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_layers->verticalHeader()->hide();
+    m_layers->setWordWrap(false);
+    m_summary->setColumnCount(2);
+    m_summary->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_summary->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_matching->addItems({tr("Exact matching"), tr("Inexact matching")});
+    m_matching->setToolTip(
+        tr("Exact: all tensors' dimensions must agree; inexact: first input and output"));
+    m_show->addItems({tr("All layers"), tr("Precision mismatch"), tr("Tactic mismatch")});
+    m_threshold->setRange(0, 50);
+    m_threshold->setValue(3);
+    m_threshold->setSuffix(QStringLiteral(" %"));
+    m_threshold->setToolTip(tr("Speedups within this margin are not colored"));
+    QFont big = m_speedup->font();
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    big.setBold(true);
+    m_speedup->setFont(big);
+
+    auto* tools = new QHBoxLayout;
+    for (QWidget* w : std::initializer_list<QWidget*>{
+             m_matching, m_show, m_types, new QLabel(tr("Threshold:"), this), m_threshold})
+        tools->addWidget(w);
+    tools->addStretch(1);
+    auto* bottom = new QWidget(this);
+    auto* bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addLayout(tools);
+    bottomLayout->addWidget(m_layers);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_summary);
+    splitter->addWidget(bottom);
+    splitter->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_speedup);
+    layout->addWidget(splitter, 1);
+
+    connect(m_matching, &QComboBox::currentIndexChanged, this, &ComparePanel::rematch);
+    connect(m_show, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_filter->setShow(static_cast<ComparisonFilterModel::Show>(i)); });
+    connect(m_types, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setTypeFilter(m_types->currentData().toString()); });
+    connect(m_threshold, &QDoubleSpinBox::valueChanged, this, [this](double pct) {
+        m_model->setThreshold(pct / 100);
+        m_layers->viewport()->update();
+    });
+}
+
+void ComparePanel::setPlans(std::shared_ptr<const EnginePlan> a,
+                            std::shared_ptr<const EnginePlan> b) {
+    m_a = std::move(a);
+    m_b = std::move(b);
+    fillSummary();
+    rematch();
+}
+
+void ComparePanel::rematch() {
+    if (!m_a || !m_b)
+        return;
+    m_model->setRows(
+        compareLayers(*m_a, *m_b, matchLayers(*m_a, *m_b, m_matching->currentIndex() == 0)));
+    const QSignalBlocker blocker(m_types);
+    m_types->clear();
+    m_types->addItem(tr("All types"), QString());
+    QStringList types;
+    for (const LayerComparison& r : m_model->rows())
+        if (!types.contains(r.type))
+            types << r.type;
+    for (const QString& t : types)
+        m_types->addItem(t, t);
+    m_filter->setTypeFilter({});
+    m_layers->resizeColumnsToContents();
+    for (int c : {ComparisonTableModel::TacticAColumn, ComparisonTableModel::TacticBColumn,
+                  ComparisonTableModel::NameAColumn, ComparisonTableModel::NameBColumn})
+        m_layers->setColumnWidth(c, 260);
+}
+
+void ComparePanel::fillSummary() {
+    const EnginePlan& a = *m_a;
+    const EnginePlan& b = *m_b;
+    const std::vector<std::pair<QString, std::pair<QString, QString>>> rows = {
+        {tr("Layers"), {QString::number(a.layers.size()), QString::number(b.layers.size())}},
+        {tr("Average time (ms)"),
+         {QString::number(a.totalAverageMs(), 'f', 3),
+          QString::number(b.totalAverageMs(), 'f', 3)}},
+        {tr("Weights (MB)"),
+         {QString::number(a.totalWeightsBytes() / kMegabyte, 'f', 1),
+          QString::number(b.totalWeightsBytes() / kMegabyte, 'f', 1)}},
+        {tr("Activations (MB)"),
+         {QString::number(a.totalActivationBytes() / kMegabyte, 'f', 1),
+          QString::number(b.totalActivationBytes() / kMegabyte, 'f', 1)}},
+        {tr("Device"), {a.metadata.deviceName(), b.metadata.deviceName()}},
+        {tr("Precision (build)"),
+         {jsonValue(a.metadata.builder, "Precision"), jsonValue(b.metadata.builder, "Precision")}},
+        {tr("Throughput (qps)"),
+         {jsonValue(a.metadata.performance, "Throughput"),
+          jsonValue(b.metadata.performance, "Throughput")}},
+        {tr("Latency, mean (ms)"),
+         {jsonValue(a.metadata.performance, "Latency", 2),
+          jsonValue(b.metadata.performance, "Latency", 2)}},
+        {tr("Latency, p99 (ms)"),
+         {jsonValue(a.metadata.performance, "Latency", -2),
+          jsonValue(b.metadata.performance, "Latency", -2)}},
+    };
+    m_summary->clear();
+    m_summary->setRowCount(static_cast<int>(rows.size()));
+    m_summary->setHorizontalHeaderLabels(
+        {QStringLiteral("A: ") + a.name, QStringLiteral("B: ") + b.name});
+    for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
+        const auto& [label, values] = rows[std::size_t(r)];
+        m_summary->setVerticalHeaderItem(r, new QTableWidgetItem(label));
+        auto* left = new QTableWidgetItem(values.first);
+        auto* right = new QTableWidgetItem(values.second);
+        if (values.first != values.second) { // differences stand out
+            QFont bold = right->font();
+            bold.setBold(true);
+            right->setFont(bold);
+            right->setBackground(QColor(0xFF, 0xF4, 0xB0));
+        }
+        m_summary->setItem(r, 0, left);
+        m_summary->setItem(r, 1, right);
+    }
+    const double speedup = b.totalAverageMs() > 0 ? a.totalAverageMs() / b.totalAverageMs() : 0;
+    m_speedup->setText(
+        tr("Speedup of B over A: %1x (sum of per-layer averages)").arg(speedup, 0, 'f', 3));
+}
+
+} // namespace planscope

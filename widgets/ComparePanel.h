@@ -1,0 +1,47 @@
+#pragma once
+
+#include "ComparisonTableModel.h"
+
+#include <QWidget>
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QTableView;
+class QTableWidget;
+
+namespace planscope {
+
+// Two plans side by side: their summaries with differences marked, B's speedup over A, and
+// trex's layer-by-layer comparison with its filters and speedups colored by a threshold.
+class ComparePanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ComparePanel(QWidget* parent = nullptr);
+
+    void setPlans(std::shared_ptr<const EnginePlan> a, std::shared_ptr<const EnginePlan> b);
+
+    QTableWidget* summary() const { return m_summary; }
+    QTableView* layers() const { return m_layers; }
+    QComboBox* showFilter() const { return m_show; }
+    QLabel* speedupLabel() const { return m_speedup; }
+
+  private:
+    void rematch();
+    void fillSummary();
+
+    std::shared_ptr<const EnginePlan> m_a;
+    std::shared_ptr<const EnginePlan> m_b;
+    ComparisonTableModel* m_model;
+    ComparisonFilterModel* m_filter;
+    QTableWidget* m_summary;
+    QLabel* m_speedup;
+    QComboBox* m_matching;
+    QComboBox* m_show;
+    QComboBox* m_types;
+    QDoubleSpinBox* m_threshold;
+    QTableView* m_layers;
+};
+
+} // namespace planscope

@@ -230,6 +230,11 @@ void TestCli::comparesAndGates() {
              qPrintable(slower.err));
     const Run generous = runPlanscope({"compare", fp16, fp32, "--fail-if-slower", "500"});
     QCOMPARE(generous.status, 0);
+    QTemporaryDir dir;
+    const Run charts =
+        runPlanscope({"export-chart", "--compare", fp32, fp16, "--all", "-o", dir.filePath("c")});
+    QCOMPARE(charts.status, 0);
+    QCOMPARE(QDir(dir.filePath("c")).entryList({"compare-*.svg"}).size(), 8);
 }
 
 void TestCli::failsClearly_data() {

@@ -1,5 +1,7 @@
+#include "CompareCharts.h"
 #include "LayerMatching.h"
 #include "PlanComparison.h"
+#include "PlanError.h"
 #include "PlanLoader.h"
 #include "TestSupport.h"
 
@@ -16,6 +18,7 @@ class TestCompare : public QObject {
     void matchesEveryLayerOnce();
     void comparesResNetPrecisions();
     void matchesSwappedPointWiseInputs();
+    void chartsAcrossPlans();
 };
 
 void TestCompare::matchesTrexOnMobileNet() {
@@ -111,6 +114,49 @@ void TestCompare::matchesSwappedPointWiseInputs() {
     a.layers = {pointwise({1, 8}, {1, 1})};
     b.layers = {pointwise({1, 1}, {1, 8})};
     QCOMPARE(matchLayers(a, b, true), (std::vector<LayerPair>{{0, 0}}));
+}
+
+void TestCompare::chartsAcrossPlans() {
+    std::vector<EnginePlan> plans;
+    for (const char* folder : {"fp32", "fp16", "qat"})
+        plans.push_back(loadPlan(dataPath(QString("trex/resnet-a100/") + folder)));
+    const charts::Plans pointers = {&plans[0], &plans[1], &plans[2]};
+    const auto total = [](const charts::BarGroup& g) {
+        double sum = 0;
+        for (const charts::Mark& m : g.segments)
+            sum += m.value;
+        return sum;
+    };
+    const charts::Chart byType = charts::buildCompareChart(pointers, "compare-latency-by-type");
+    QCOMPARE(byType.panels.front().bars.size(), std::size_t(3));
+    QCOMPARE(byType.panels.front().bars[0].label, QString("fp32/resnet.onnx.engine.graph.json"));
+    for (std::size_t p = 0; p < 3; ++p)
+        QVERIFY(qAbs(total(byType.panels.front().bars[p]) - plans[p].totalAverageMs()) < 1e-9);
+    const charts::Chart perBatch =
+        charts::buildCompareChart(pointers, "compare-latency-by-type-per-batch");
+    QVERIFY(qAbs(total(perBatch.panels.front().bars[0]) - plans[0].totalAverageMs() / 32) <
+            1e-9); // batch 32
+    const charts::Chart counts = charts::buildCompareChart(pointers, "compare-count-per-type");
+    QCOMPARE(total(counts.panels.front().bars[2]), 35.0);
+    QCOMPARE(charts::buildCompareChart(pointers, "compare-precision-counts").panels.size(),
+             std::size_t(3));
+    const charts::Chart aligned = charts::buildCompareChart(pointers, "compare-aligned-layers");
+    const auto pairs = matchLayers(plans[0], plans[1], true);
+    QCOMPARE(aligned.panels.size(), std::size_t(2));
+    QCOMPARE(aligned.panels[0].bars.size(), pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) { // a gap where a plan has no counterpart
+        QCOMPARE(aligned.panels[0].bars[i].segments.empty(), pairs[i].a < 0);
+        QCOMPARE(aligned.panels[1].bars[i].segments.empty(), pairs[i].b < 0);
+    }
+    const charts::Chart throughput = charts::buildCompareChart(pointers, "compare-throughput");
+    QCOMPARE(throughput.panels[0].bars.size(), std::size_t(3));
+    QCOMPARE(throughput.panels[0].bars[0].segments[0].value, 499.294);
+    try {
+        charts::buildCompareChart(pointers, "nope");
+        QFAIL("an unknown comparison chart should be refused");
+    } catch (const PlanError& e) {
+        QVERIFY(e.message().contains("--compare --list"));
+    }
 }
 
 PLANSCOPE_TEST_MAIN(TestCompare, QCoreApplication)

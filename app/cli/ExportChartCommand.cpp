@@ -1,7 +1,9 @@
 #include "ChartCatalog.h"
 #include "ChartExport.h"
 #include "CliSupport.h"
+#include "CompareCharts.h"
 #include "PlanError.h"
+#include "PlanLoader.h"
 #include "PlanOptions.h"
 
 #include <QDir>
@@ -12,7 +14,12 @@ namespace {
 
 using charts::Chart;
 
-void printList() {
+void printList(bool compare) {
+    if (compare) {
+        for (const charts::CompareChartDefinition& d : charts::compareChartCatalog())
+            out() << d.id.leftJustified(38) << ' ' << d.description << "\n";
+        return;
+    }
     for (const charts::ChartDefinition& d : charts::chartCatalog())
         out() << d.id.leftJustified(38) << ' ' << d.description << " [" << d.group << "]\n";
 }
@@ -40,6 +47,37 @@ void writeChart(const Chart& chart, const QString& file, QSize size) {
         throw PlanError(error);
 }
 
+// --compare: every positional argument is a plan; the charts span them all.
+int exportComparison(const QCommandLineParser& parser, const QString& output, const QString& format,
+                     int width, int height) {
+    const QStringList paths = parser.positionalArguments();
+    if (paths.size() < 2)
+        throw UsageError("--compare takes two or more plans");
+    LoadOptions options;
+    options.profile = parser.value(QStringLiteral("profile")).toInt();
+    std::vector<EnginePlan> plans;
+    for (const QString& path : paths)
+        plans.push_back(loadPlan(path, options));
+    charts::Plans pointers;
+    for (const EnginePlan& p : plans)
+        pointers.push_back(&p);
+    if (!parser.isSet(QStringLiteral("all"))) {
+        const Chart chart =
+            charts::buildCompareChart(pointers, parser.value(QStringLiteral("chart")));
+        writeChart(chart, output, sizeFor(chart, width, height));
+        return 0;
+    }
+    if (!QDir().mkpath(output))
+        throw PlanError(QStringLiteral("%1: cannot create the folder.").arg(output));
+    for (const charts::CompareChartDefinition& d : charts::compareChartCatalog()) {
+        const Chart chart = charts::buildCompareChart(pointers, d.id);
+        writeChart(chart, QDir(output).filePath(d.id + '.' + format),
+                   sizeFor(chart, width, height));
+    }
+    out() << charts::compareChartCatalog().size() << " charts written to " << output << '\n';
+    return 0;
+}
+
 } // namespace
 
 int exportChartCommand(const QStringList& arguments) {
@@ -50,6 +88,8 @@ int exportChartCommand(const QStringList& arguments) {
         addPlanOptions(parser);
         parser.addOptions({
             {QStringLiteral("list"), QStringLiteral("List the chart ids and what they show.")},
+            {QStringLiteral("compare"),
+             QStringLiteral("Chart two or more plans together (give them all).")},
             {QStringLiteral("chart"), QStringLiteral("The chart to export (see --list)."),
              QStringLiteral("ID")},
             {QStringLiteral("all"),
@@ -64,8 +104,9 @@ int exportChartCommand(const QStringList& arguments) {
         });
         if (!parseArguments(parser, arguments))
             return 0;
+        const bool compare = parser.isSet(QStringLiteral("compare"));
         if (parser.isSet(QStringLiteral("list"))) {
-            printList();
+            printList(compare);
             return 0;
         }
         const bool all = parser.isSet(QStringLiteral("all"));
@@ -79,6 +120,8 @@ int exportChartCommand(const QStringList& arguments) {
         const int width = positiveOption(parser, QStringLiteral("width"));
         const int height = positiveOption(parser, QStringLiteral("height"));
         const QString output = parser.value(QStringLiteral("output"));
+        if (compare)
+            return exportComparison(parser, output, format, width, height);
         if (!all && !charts::findChart(parser.value(QStringLiteral("chart"))))
             throw PlanError(
                 QStringLiteral(

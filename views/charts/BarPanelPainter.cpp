@@ -90,10 +90,13 @@ void paintBarPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
                 painter.drawText(QRectF(plot.left() - 196, start, 190, thickness),
                                  Qt::AlignRight | Qt::AlignVCenter,
                                  metrics.elidedText(group.label, Qt::ElideMiddle, 190));
-            else
-                painter.drawText(
-                    QRectF(start + thickness / 2 - 30, plot.bottom() + 3, 60, metrics.height()),
-                    Qt::AlignHCenter, group.label);
+            else {
+                const double room = std::max(60.0, slot * static_cast<double>(labelEvery) - 6);
+                painter.drawText(QRectF(start + thickness / 2 - room / 2, plot.bottom() + 3, room,
+                                        metrics.height()),
+                                 Qt::AlignHCenter,
+                                 metrics.elidedText(group.label, Qt::ElideMiddle, room));
+            }
         }
     }
     if (!panel.horizontal && !panel.xLabel.isEmpty()) {

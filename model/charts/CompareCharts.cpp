@@ -1,0 +1,254 @@
+#include "CompareCharts.h"
+
+#include "ChartBuilders.h"
+#include "EngineMetadata.h"
+#include "LayerMatching.h"
+#include "PlanError.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QSet>
+
+namespace planscope::charts {
+namespace {
+
+// A unique label per plan: its name, with its folder when names repeat (fp32/ and fp16/ ...),
+// numbered if that is not enough.
+QStringList planLabels(const Plans& plans) {
+    const auto unique = [](const QStringList& names) {
+        return QSet<QString>(names.cbegin(), names.cend()).size() == names.size();
+    };
+    QStringList names;
+    for (const EnginePlan* p : plans)
+        names << p->name;
+    if (unique(names))
+        return names;
+    for (qsizetype i = 0; i < names.size(); ++i)
+        names[i] = QFileInfo(plans[std::size_t(i)]->sources.graph).dir().dirName() + '/' + names[i];
+    if (!unique(names))
+        for (qsizetype i = 0; i < names.size(); ++i)
+            names[i] = QStringLiteral("%1 (%2)").arg(names[i]).arg(i + 1);
+    return names;
+}
+
+double batchOf(const EnginePlan& plan) {
+    const auto inputs = plan.inputBindings();
+    return !inputs.empty() && !inputs.front()->shape.empty() && inputs.front()->shape[0] > 0
+               ? static_cast<double>(inputs.front()->shape[0])
+               : 1.0;
+}
+
+// One bar per plan, stacked by a key of its layers.
+Panel stackedPerPlan(const Plans& plans, const LayerKey& key, const KeyColor& color,
+                     const std::function<double(const Layer&, const EnginePlan&)>& value,
+                     const QString& label) {
+    Panel panel;
+    panel.xLabel = QStringLiteral("Engine");
+    panel.yLabel = label;
+    const QStringList names = planLabels(plans);
+    for (std::size_t p = 0; p < plans.size(); ++p) {
+        BarGroup group{names[qsizetype(p)], {}};
+        QHash<QString, std::size_t> position;
+        for (const Layer& l : plans[p]->layers) {
+            const QString k = key(l);
+            auto it = position.find(k);
+            if (it == position.end()) {
+                it = position.insert(k, group.segments.size());
+                Mark m;
+                m.key = k;
+                m.color = color(k);
+                group.segments.push_back(m);
+            }
+            group.segments[*it].value += value(l, *plans[p]);
+        }
+        for (Mark& m : group.segments)
+            m.tooltip =
+                QStringLiteral("%1\n%2: %3").arg(names[qsizetype(p)], m.key, formatNumber(m.value));
+        panel.bars.push_back(std::move(group));
+        for (const auto& entry : legendOf(allLayers(*plans[p]), key, color))
+            if (std::find(panel.legend.begin(), panel.legend.end(), entry) == panel.legend.end())
+                panel.legend.push_back(entry);
+    }
+    return panel;
+}
+
+Chart single(Panel panel) {
+    return singlePanel({}, {}, std::move(panel));
+}
+
+// One donut per plan.
+Chart donutsPerPlan(const Plans& plans, const LayerKey& key) {
+    Chart chart;
+    chart.columns = static_cast<int>(std::min<std::size_t>(plans.size(), 3));
+    const QStringList names = planLabels(plans);
+    for (std::size_t p = 0; p < plans.size(); ++p) {
+        Panel panel;
+        panel.kind = PanelKind::Rings;
+        panel.title = names[qsizetype(p)];
+        for (const Layer& l : plans[p]->layers) {
+            const QString k = key(l);
+            auto it = std::find_if(panel.rings.begin(), panel.rings.end(),
+                                   [&](const RingNode& n) { return n.label == k; });
+            if (it == panel.rings.end()) {
+                RingNode node{k, {}, {}};
+                node.mark.color = precisionColor(k);
+                node.mark.key = k;
+                it = panel.rings.insert(panel.rings.end(), node);
+                panel.legend.emplace_back(k, precisionColor(k));
+            }
+            it->mark.value += 1;
+            it->mark.tooltip = QStringLiteral("%1: %2 layers").arg(k).arg(it->mark.value);
+        }
+        chart.panels.push_back(std::move(panel));
+    }
+    return chart;
+}
+
+Chart throughput(const Plans& plans) {
+    const QStringList names = planLabels(plans);
+    Panel ips;
+    ips.horizontal = true;
+    ips.title = QStringLiteral("Throughput (inferences / s)");
+    ips.xLabel = QStringLiteral("Inferences / s");
+    Panel latency;
+    latency.horizontal = true;
+    latency.title = QStringLiteral("Engine latency, mean (ms)");
+    latency.xLabel = QStringLiteral("ms");
+    for (std::size_t p = 0; p < plans.size(); ++p) {
+        const OrderedJson& perf = plans[p]->metadata.performance;
+        const auto t = perf.find("Throughput");
+        const auto l = perf.find("Latency");
+        Mark a;
+        a.value = t != perf.end() && t->is_number() ? t->get<double>() : 0;
+        a.color = paletteColor(int(p));
+        a.tooltip =
+            QStringLiteral("%1: %2 inferences/s").arg(names[qsizetype(p)], formatNumber(a.value));
+        Mark b;
+        b.value = l != perf.end() && l->is_array() && l->size() > 2 && (*l)[2].is_number()
+                      ? (*l)[2].get<double>()
+                      : 0;
+        b.color = paletteColor(int(p));
+        b.tooltip =
+            QStringLiteral("%1: %2 ms mean").arg(names[qsizetype(p)], formatNumber(b.value));
+        if (a.value > 0)
+            ips.bars.push_back({names[qsizetype(p)], {a}});
+        if (b.value > 0)
+            latency.bars.push_back({names[qsizetype(p)], {b}});
+    }
+    ips.emptyMessage = latency.emptyMessage =
+        QStringLiteral("No performance summary: export the profile metadata.");
+    Chart chart;
+    chart.columns = 2;
+    chart.panels.push_back(std::move(ips));
+    chart.panels.push_back(std::move(latency));
+    return chart;
+}
+
+// The first two plans' layers aligned by trex's matching: one bar per pair, a gap where a
+// plan has no counterpart.
+Chart alignedLayers(const Plans& plans) {
+    Chart chart;
+    if (plans.size() < 2)
+        return chart;
+    const auto pairs = matchLayers(*plans[0], *plans[1], true);
+    const QStringList names = planLabels(plans);
+    for (int side = 0; side < 2; ++side) {
+        Panel panel;
+        panel.xLabel = QStringLiteral("Matched pair");
+        panel.yLabel = QStringLiteral("Latency (ms)");
+        panel.title =
+            QStringLiteral("%1: %2 ms in all")
+                .arg(names[side], formatNumber(plans[std::size_t(side)]->totalAverageMs()));
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const int index = side == 0 ? pairs[i].a : pairs[i].b;
+            BarGroup group{QString::number(i), {}};
+            if (index >= 0) {
+                const Layer& l = plans[std::size_t(side)]->layers[std::size_t(index)];
+                Mark m;
+                m.value = l.timing.averageMs;
+                m.key = l.type;
+                m.color = layerTypeColor(l.type);
+                m.layer = side == 0 ? l.index : -1; // selection follows plan A's layers
+                m.tooltip = layerTooltip(l);
+                group.segments.push_back(std::move(m));
+            }
+            panel.bars.push_back(std::move(group));
+        }
+        panel.legend = legendOf(
+            allLayers(*plans[std::size_t(side)]), [](const Layer& l) { return l.type; },
+            layerTypeColor);
+        chart.panels.push_back(std::move(panel));
+    }
+    return chart;
+}
+
+QString typeOf(const Layer& l) {
+    return l.type;
+}
+QString precisionOf(const Layer& l) {
+    return l.precision;
+}
+QString outputPrecisionOf(const Layer& l) {
+    return l.outputPrecision;
+}
+
+} // namespace
+
+const std::vector<CompareChartDefinition>& compareChartCatalog() {
+    static const std::vector<CompareChartDefinition> catalog = {
+        {"compare-latency-by-type", "Latency by layer type, stacked per plan",
+         [](const Plans& p) {
+             return single(stackedPerPlan(
+                 p, typeOf, layerTypeColor,
+                 [](const Layer& l, const EnginePlan&) { return l.timing.averageMs; },
+                 "Latency (ms)"));
+         }},
+        {"compare-latency-by-type-per-batch",
+         "Latency by layer type per batch item (normalized by batch size)",
+         [](const Plans& p) {
+             return single(stackedPerPlan(
+                 p, typeOf, layerTypeColor,
+                 [](const Layer& l, const EnginePlan& plan) {
+                     return l.timing.averageMs / batchOf(plan);
+                 },
+                 "Latency per batch item (ms)"));
+         }},
+        {"compare-count-per-type", "Layer count per type, stacked per plan",
+         [](const Plans& p) {
+             return single(stackedPerPlan(
+                 p, typeOf, layerTypeColor, [](const Layer&, const EnginePlan&) { return 1.0; },
+                 "Layers"));
+         }},
+        {"compare-latency-by-precision", "Latency by precision, stacked per plan",
+         [](const Plans& p) {
+             return single(stackedPerPlan(
+                 p, precisionOf, precisionColor,
+                 [](const Layer& l, const EnginePlan&) { return l.timing.averageMs; },
+                 "Latency (ms)"));
+         }},
+        {"compare-precision-counts", "Layer count by precision, per plan",
+         [](const Plans& p) { return donutsPerPlan(p, precisionOf); }},
+        {"compare-output-precision-counts", "Layer count by output precision, per plan",
+         [](const Plans& p) { return donutsPerPlan(p, outputPrecisionOf); }},
+        {"compare-throughput", "Throughput and engine latency per plan", throughput},
+        {"compare-aligned-layers", "Latency of matched layers, aligned (gaps: no counterpart)",
+         alignedLayers},
+    };
+    return catalog;
+}
+
+Chart buildCompareChart(const Plans& plans, const QString& id) {
+    for (const CompareChartDefinition& d : compareChartCatalog())
+        if (d.id == id) {
+            Chart chart = d.build(plans);
+            chart.id = d.id;
+            chart.title = d.description;
+            return chart;
+        }
+    throw PlanError(QStringLiteral("there is no comparison chart '%1'. 'planscope export-chart "
+                                   "--compare --list' lists them.")
+                        .arg(id));
+}
+
+} // namespace planscope::charts

@@ -1,4 +1,5 @@
 #include "AsyncPlanLoader.h"
+#include "ChartView.h"
 #include "ComparePanel.h"
 #include "CompareWindow.h"
 #include "GraphPanel.h"

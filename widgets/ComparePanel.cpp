@@ -1,5 +1,9 @@
 #include "ComparePanel.h"
 
+#include "ChartView.h"
+#include "CompareCharts.h"
+#include "LayerSelection.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -8,6 +12,7 @@
 #include <QPainter>
 #include <QSplitter>
 #include <QStyledItemDelegate>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 
@@ -54,7 +59,10 @@ ComparePanel::ComparePanel(QWidget* parent)
       m_filter(new ComparisonFilterModel(this)), m_summary(new QTableWidget(this)),
       m_speedup(new QLabel(this)), m_matching(new QComboBox(this)), m_show(new QComboBox(this)),
       m_types(new QComboBox(this)), m_threshold(new QDoubleSpinBox(this)),
-      m_layers(new QTableView(this)) {
+      m_layers(new QTableView(this)), m_charts(new QComboBox(this)),
+      m_selection(new LayerSelection(this)), m_chart(new charts::ChartView(m_selection, this)) {
+    for (const charts::CompareChartDefinition& d : charts::compareChartCatalog())
+        m_charts->addItem(d.description, d.id);
     m_filter->setSourceModel(m_model);
     m_filter->setSortRole(ComparisonTableModel::SortRole);
     m_layers->setModel(m_filter);
@@ -91,15 +99,25 @@ ComparePanel::ComparePanel(QWidget* parent)
     bottomLayout->setContentsMargins(0, 0, 0, 0);
     bottomLayout->addLayout(tools);
     bottomLayout->addWidget(m_layers);
+    auto* chartPage = new QWidget(this);
+    auto* chartLayout = new QVBoxLayout(chartPage);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(m_charts);
+    chartLayout->addWidget(m_chart, 1);
+    auto* tabs = new QTabWidget(this);
+    tabs->addTab(bottom, tr("Layers"));
+    tabs->addTab(chartPage, tr("Charts"));
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_summary);
-    splitter->addWidget(bottom);
+    splitter->addWidget(tabs);
     splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_speedup);
     layout->addWidget(splitter, 1);
 
     connect(m_matching, &QComboBox::currentIndexChanged, this, &ComparePanel::rematch);
+    connect(m_charts, &QComboBox::currentIndexChanged, this,
+            [this] { showChart(m_charts->currentData().toString()); });
     connect(m_show, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_filter->setShow(static_cast<ComparisonFilterModel::Show>(i)); });
     connect(m_types, &QComboBox::currentIndexChanged, this,
@@ -116,6 +134,15 @@ void ComparePanel::setPlans(std::shared_ptr<const EnginePlan> a,
     m_b = std::move(b);
     fillSummary();
     rematch();
+    showChart(m_charts->currentData().toString());
+}
+
+void ComparePanel::showChart(const QString& id) {
+    if (!m_a || !m_b)
+        return;
+    const QSignalBlocker blocker(m_charts);
+    m_charts->setCurrentIndex(m_charts->findData(id));
+    m_chart->setChart(charts::buildCompareChart({m_a.get(), m_b.get()}, id));
 }
 
 void ComparePanel::rematch() {

@@ -10,8 +10,14 @@ class QDoubleSpinBox;
 class QLabel;
 class QTableView;
 class QTableWidget;
+class QTabWidget;
 
 namespace planscope {
+
+class LayerSelection;
+namespace charts {
+class ChartView;
+}
 
 // Two plans side by side: their summaries with differences marked, B's speedup over A, and
 // trex's layer-by-layer comparison with its filters and speedups colored by a threshold.
@@ -26,6 +32,8 @@ class ComparePanel : public QWidget {
     QTableView* layers() const { return m_layers; }
     QComboBox* showFilter() const { return m_show; }
     QLabel* speedupLabel() const { return m_speedup; }
+    charts::ChartView* chartView() const { return m_chart; }
+    void showChart(const QString& id);
 
   private:
     void rematch();
@@ -42,6 +50,9 @@ class ComparePanel : public QWidget {
     QComboBox* m_types;
     QDoubleSpinBox* m_threshold;
     QTableView* m_layers;
+    QComboBox* m_charts;
+    LayerSelection* m_selection; // plan A's layers, for the aligned chart
+    charts::ChartView* m_chart;
 };
 
 } // namespace planscope

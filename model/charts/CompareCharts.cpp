@@ -2,6 +2,7 @@
 
 #include "ChartBuilders.h"
 #include "EngineMetadata.h"
+#include "LayerGroups.h"
 #include "LayerMatching.h"
 #include "PlanError.h"
 
@@ -183,16 +184,6 @@ Chart alignedLayers(const Plans& plans) {
     return chart;
 }
 
-QString typeOf(const Layer& l) {
-    return l.type;
-}
-QString precisionOf(const Layer& l) {
-    return l.precision;
-}
-QString outputPrecisionOf(const Layer& l) {
-    return l.outputPrecision;
-}
-
 } // namespace
 
 const std::vector<CompareChartDefinition>& compareChartCatalog() {
@@ -200,7 +191,7 @@ const std::vector<CompareChartDefinition>& compareChartCatalog() {
         {"compare-latency-by-type", "Latency by layer type, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, typeOf, layerTypeColor,
+                 p, layerTypeKey, layerTypeColor,
                  [](const Layer& l, const EnginePlan&) { return l.timing.averageMs; },
                  "Latency (ms)"));
          }},
@@ -208,7 +199,7 @@ const std::vector<CompareChartDefinition>& compareChartCatalog() {
          "Latency by layer type per batch item (normalized by batch size)",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, typeOf, layerTypeColor,
+                 p, layerTypeKey, layerTypeColor,
                  [](const Layer& l, const EnginePlan& plan) {
                      return l.timing.averageMs / batchOf(plan);
                  },
@@ -217,20 +208,20 @@ const std::vector<CompareChartDefinition>& compareChartCatalog() {
         {"compare-count-per-type", "Layer count per type, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, typeOf, layerTypeColor, [](const Layer&, const EnginePlan&) { return 1.0; },
-                 "Layers"));
+                 p, layerTypeKey, layerTypeColor,
+                 [](const Layer&, const EnginePlan&) { return 1.0; }, "Layers"));
          }},
         {"compare-latency-by-precision", "Latency by precision, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, precisionOf, precisionColor,
+                 p, layerPrecisionKey, precisionColor,
                  [](const Layer& l, const EnginePlan&) { return l.timing.averageMs; },
                  "Latency (ms)"));
          }},
         {"compare-precision-counts", "Layer count by precision, per plan",
-         [](const Plans& p) { return donutsPerPlan(p, precisionOf); }},
+         [](const Plans& p) { return donutsPerPlan(p, layerPrecisionKey); }},
         {"compare-output-precision-counts", "Layer count by output precision, per plan",
-         [](const Plans& p) { return donutsPerPlan(p, outputPrecisionOf); }},
+         [](const Plans& p) { return donutsPerPlan(p, layerOutputPrecisionKey); }},
         {"compare-throughput", "Throughput and engine latency per plan", throughput},
         {"compare-aligned-layers", "Latency of matched layers, aligned (gaps: no counterpart)",
          alignedLayers},

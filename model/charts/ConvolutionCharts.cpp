@@ -1,5 +1,6 @@
 #include "ChartBuilders.h"
 #include "ChartCatalog.h"
+#include "LayerGroups.h"
 
 #include <QHash>
 
@@ -38,9 +39,6 @@ double gemmN(const Layer& l) {
 }
 double gemmK(const Layer& l) {
     return static_cast<double>(l.convolution->gemmK);
-}
-QString precisionOf(const Layer& l) {
-    return l.precision;
 }
 
 QString kernelOf(const Layer& l) {
@@ -158,7 +156,7 @@ void addConvolutionCharts(std::vector<ChartDefinition>& charts) {
     charts.push_back({"conv-latency-by-precision", group,
                       "Latency per convolution (color = precision)", [](const EnginePlan& plan) {
                           return convChart(plan, [](const Layers& c) {
-                              return perLayerBars(c, percent, kLatencyPct, precisionOf,
+                              return perLayerBars(c, percent, kLatencyPct, layerPrecisionKey,
                                                   precisionColor);
                           });
                       }});

@@ -1,12 +1,9 @@
 #include "ChartBuilders.h"
 #include "ChartCatalog.h"
+#include "LayerGroups.h"
 
 namespace planscope::charts {
 namespace {
-
-QString typeOf(const Layer& l) {
-    return l.type;
-}
 
 struct Measure {
     const char* name;
@@ -30,8 +27,8 @@ void addMemoryCharts(std::vector<ChartDefinition>& charts) {
                           QString::fromLatin1(m.title) + QStringLiteral(" per layer"),
                           [=](const EnginePlan& plan) {
                               return singlePanel({}, {},
-                                                 perLayerBars(allLayers(plan), value, label, typeOf,
-                                                              layerTypeColor));
+                                                 perLayerBars(allLayers(plan), value, label,
+                                                              layerTypeKey, layerTypeColor));
                           }});
     }
     for (const Measure& m : measures) {
@@ -41,9 +38,9 @@ void addMemoryCharts(std::vector<ChartDefinition>& charts) {
                           QStringLiteral("Distribution of ") +
                               QString::fromLatin1(m.title).toLower() + QStringLiteral(" per layer"),
                           [=](const EnginePlan& plan) {
-                              return singlePanel(
-                                  {}, {},
-                                  histogram(allLayers(plan), value, label, typeOf, layerTypeColor));
+                              return singlePanel({}, {},
+                                                 histogram(allLayers(plan), value, label,
+                                                           layerTypeKey, layerTypeColor));
                           }});
     }
 }

@@ -1,6 +1,7 @@
 #include "ChartBuilders.h"
 #include "ChartCatalog.h"
 #include "EngineMetadata.h"
+#include "LayerGroups.h"
 
 #include <QHash>
 #include <algorithm>
@@ -16,15 +17,6 @@ double percent(const Layer& l) {
 }
 double one(const Layer&) {
     return 1;
-}
-QString typeOf(const Layer& l) {
-    return l.type;
-}
-QString precisionOf(const Layer& l) {
-    return l.precision;
-}
-QString outputPrecisionOf(const Layer& l) {
-    return l.outputPrecision;
 }
 
 // Inner ring: layer types; outer ring: their layers; angle = latency.
@@ -100,7 +92,7 @@ Chart precisionPerType(const EnginePlan& plan) {
             p.mark.tooltip =
                 QStringLiteral("%1 %2: %3 layers").arg(type.label, p.label).arg(p.mark.value);
     }
-    panel.legend = legendOf(allLayers(plan), precisionOf, precisionColor);
+    panel.legend = legendOf(allLayers(plan), layerPrecisionKey, precisionColor);
     return singlePanel({}, {}, std::move(panel));
 }
 
@@ -192,26 +184,26 @@ void addPerformanceCharts(std::vector<ChartDefinition>& charts) {
     };
     const auto perType = [](LayerValue value, QString label) {
         return [=](const EnginePlan& plan) {
-            return singlePanel({}, {},
-                               keyBars(allLayers(plan), typeOf, value, label, layerTypeColor));
+            return singlePanel(
+                {}, {}, keyBars(allLayers(plan), layerTypeKey, value, label, layerTypeColor));
         };
     };
     charts.push_back(
         {"latency-sunburst", group, "Latency by layer type and layer", latencySunburst});
     charts.push_back({"latency-per-layer-pct", group, "Latency per layer (%)",
-                      perLayer(percent, "Latency (%)", typeOf, layerTypeColor)});
+                      perLayer(percent, "Latency (%)", layerTypeKey, layerTypeColor)});
     charts.push_back({"latency-per-layer-ms", group, "Latency per layer (ms)",
-                      perLayer(averageMs, "Latency (ms)", typeOf, layerTypeColor)});
+                      perLayer(averageMs, "Latency (ms)", layerTypeKey, layerTypeColor)});
     charts.push_back({"precision-per-layer", group, "Latency per layer, colored by precision",
-                      perLayer(averageMs, "Latency (ms)", precisionOf, precisionColor)});
-    charts.push_back({"output-precision-per-layer", group,
-                      "Latency per layer, colored by output precision",
-                      perLayer(averageMs, "Latency (ms)", outputPrecisionOf, precisionColor)});
+                      perLayer(averageMs, "Latency (ms)", layerPrecisionKey, precisionColor)});
+    charts.push_back(
+        {"output-precision-per-layer", group, "Latency per layer, colored by output precision",
+         perLayer(averageMs, "Latency (ms)", layerOutputPrecisionKey, precisionColor)});
     charts.push_back(
         {"latency-histogram", group, "Distribution of layer latency", [](const EnginePlan& plan) {
-             return singlePanel(
-                 {}, {},
-                 histogram(allLayers(plan), averageMs, "Latency (ms)", typeOf, layerTypeColor));
+             return singlePanel({}, {},
+                                histogram(allLayers(plan), averageMs, "Latency (ms)", layerTypeKey,
+                                          layerTypeColor));
          }});
     charts.push_back({"count-per-type", group, "Layer count per type", perType(one, "Layers")});
     charts.push_back({"latency-per-type-ms", group, "Latency per layer type (ms)",

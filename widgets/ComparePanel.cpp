@@ -2,6 +2,7 @@
 
 #include "ChartView.h"
 #include "CompareCharts.h"
+#include "GraphCanvas.h"
 #include "LayerSelection.h"
 
 #include <QComboBox>
@@ -60,7 +61,9 @@ ComparePanel::ComparePanel(QWidget* parent)
       m_speedup(new QLabel(this)), m_matching(new QComboBox(this)), m_show(new QComboBox(this)),
       m_types(new QComboBox(this)), m_threshold(new QDoubleSpinBox(this)),
       m_layers(new QTableView(this)), m_charts(new QComboBox(this)),
-      m_selection(new LayerSelection(this)), m_chart(new charts::ChartView(m_selection, this)) {
+      m_selection(new LayerSelection(this)), m_chart(new charts::ChartView(m_selection, this)),
+      m_selectionB(new LayerSelection(this)), m_graphA(new GraphCanvas(m_selection, this)),
+      m_graphB(new GraphCanvas(m_selectionB, this)) {
     for (const charts::CompareChartDefinition& d : charts::compareChartCatalog())
         m_charts->addItem(d.description, d.id);
     m_filter->setSourceModel(m_model);
@@ -104,9 +107,20 @@ ComparePanel::ComparePanel(QWidget* parent)
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartLayout->addWidget(m_charts);
     chartLayout->addWidget(m_chart, 1);
+    auto* graphs = new QSplitter(Qt::Horizontal, this);
+    graphs->addWidget(m_graphA);
+    graphs->addWidget(m_graphB);
     auto* tabs = new QTabWidget(this);
     tabs->addTab(bottom, tr("Layers"));
     tabs->addTab(chartPage, tr("Charts"));
+    tabs->addTab(graphs, tr("Graphs (A | B)"));
+    connect(m_graphA, &GraphCanvas::zoomChanged, m_graphB, &GraphCanvas::setZoom);
+    connect(m_graphB, &GraphCanvas::zoomChanged, m_graphA, &GraphCanvas::setZoom);
+    connect(m_layers->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid())
+                    showPair(m_filter->mapToSource(current).row());
+            });
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_summary);
     splitter->addWidget(tabs);
@@ -135,6 +149,38 @@ void ComparePanel::setPlans(std::shared_ptr<const EnginePlan> a,
     fillSummary();
     rematch();
     showChart(m_charts->currentData().toString());
+}
+
+namespace {
+
+// The layers within three steps of `layer`, laid out at once (small graphs lay out fast).
+std::shared_ptr<GraphCanvas::Scene> neighbourhoodScene(std::shared_ptr<const EnginePlan> plan,
+                                                       int layer) {
+    auto scene = std::make_shared<GraphCanvas::Scene>();
+    scene->plan = plan;
+    const PlanGraph whole = PlanGraph::build(*plan);
+    scene->graph = whole.neighbourhood(whole.nodeOfLayer(layer), 3);
+    scene->layout =
+        layoutGraph(scene->graph, GraphPainter::nodeSizes(scene->graph, *plan, scene->style));
+    return scene;
+}
+
+} // namespace
+
+void ComparePanel::showPair(int row) {
+    if (row < 0 || row >= static_cast<int>(m_model->rows().size()))
+        return;
+    const LayerPair pair = m_model->rows()[std::size_t(row)].pair;
+    m_selection->select(pair.a);
+    m_selectionB->select(pair.b);
+    if (pair.a >= 0)
+        m_graphA->setScene(neighbourhoodScene(m_a, pair.a));
+    else
+        m_graphA->clearScene();
+    if (pair.b >= 0)
+        m_graphB->setScene(neighbourhoodScene(m_b, pair.b));
+    else
+        m_graphB->clearScene();
 }
 
 void ComparePanel::showChart(const QString& id) {

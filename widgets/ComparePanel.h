@@ -14,6 +14,7 @@ class QTabWidget;
 
 namespace planscope {
 
+class GraphCanvas;
 class LayerSelection;
 namespace charts {
 class ChartView;
@@ -34,6 +35,10 @@ class ComparePanel : public QWidget {
     QLabel* speedupLabel() const { return m_speedup; }
     charts::ChartView* chartView() const { return m_chart; }
     void showChart(const QString& id);
+    // The layers around a matched pair, one graph per plan, zoomed together.
+    GraphCanvas* graphA() const { return m_graphA; }
+    GraphCanvas* graphB() const { return m_graphB; }
+    void showPair(int row); // a row of the (unfiltered) comparison
 
   private:
     void rematch();
@@ -53,6 +58,9 @@ class ComparePanel : public QWidget {
     QComboBox* m_charts;
     LayerSelection* m_selection; // plan A's layers, for the aligned chart
     charts::ChartView* m_chart;
+    LayerSelection* m_selectionB;
+    GraphCanvas* m_graphA;
+    GraphCanvas* m_graphB;
 };
 
 } // namespace planscope

@@ -79,6 +79,15 @@ void GraphCanvas::zoomBy(double factor, const QPointF& anchor) {
     m_zoom = std::clamp(m_zoom * factor, kMinZoom, kMaxZoom);
     m_origin = fixed - anchor / m_zoom;
     update();
+    emit zoomChanged(m_zoom);
+}
+
+void GraphCanvas::setZoom(double zoom) {
+    const QPointF centre(width() / 2.0, height() / 2.0);
+    const QPointF fixed = toScene(centre);
+    m_zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+    m_origin = fixed - centre / m_zoom;
+    update();
 }
 
 void GraphCanvas::centreOnLayer(int layer) {

@@ -75,6 +75,7 @@ class TestMainWindow : public QObject {
     void opensDemoPlan();
     void showsPlanGraph();
     void comparesTwoPlans();
+    void comparesTwoDroppedPlans();
 };
 
 void TestMainWindow::initTestCase() {
@@ -316,6 +317,27 @@ void TestMainWindow::comparesTwoPlans() {
     const QModelIndex speedup = model->index(0, ComparisonTableModel::SpeedupColumn);
     QCOMPARE(speedup.data(ComparisonTableModel::HighlightRole).toInt(),
              int(ComparisonTableModel::Highlight::Faster));
+}
+
+void TestMainWindow::comparesTwoDroppedPlans() {
+    MainWindow window;
+    window.show();
+    QMimeData mime;
+    mime.setUrls(
+        {QUrl::fromLocalFile(dataPath("trex/resnet-a100/fp16/resnet.onnx.engine.graph.json")),
+         QUrl::fromLocalFile(dataPath("trex/resnet-a100/qat/resnet-qat.onnx.engine.graph.json"))});
+    // Qt delivers a drop only after an accepted drag-enter.
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    auto* compare = window.findChild<CompareWindow*>();
+    QVERIFY(compare);
+    QSignalSpy finished(compare, &CompareWindow::loadFinished);
+    QVERIFY(waitFor(finished));
+    QVERIFY(finished.first().first().toBool());
+    QCOMPARE(compare->panel()->summary()->item(0, 0)->text(), QString("25"));
+    QCOMPARE(compare->panel()->summary()->item(0, 1)->text(), QString("35"));
 }
 
 PLANSCOPE_TEST_MAIN(TestMainWindow, QApplication)

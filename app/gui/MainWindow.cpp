@@ -95,11 +95,7 @@ void MainWindow::createActions() {
             tr("Engine graphs (*.graph.json *.json *.log);;All files (*)"));
         if (other.isEmpty())
             return;
-        auto* window = new CompareWindow(this);
-        window->setAttribute(Qt::WA_DeleteOnClose);
-        window->setWindowFlag(Qt::Window);
-        window->show();
-        window->compare(m_path, other);
+        openComparison(m_path, other);
     });
     file->addAction(tr("&Close"), QKeySequence::Close, this, &MainWindow::closePlan);
     file->addSeparator();
@@ -190,13 +186,25 @@ void MainWindow::dropEvent(QDropEvent* event) {
     if (urls.isEmpty() || !urls.first().isLocalFile())
         return;
     event->acceptProposedAction();
-    openPlan(urls.first().toLocalFile());
+    if (urls.size() >= 2 && urls[1].isLocalFile()) // two plans dropped together: compare them
+        openComparison(urls[0].toLocalFile(), urls[1].toLocalFile());
+    else
+        openPlan(urls.first().toLocalFile());
 }
 
 void MainWindow::openPlan(const QString& path, int profile) {
     setLoading(true);
     m_loadingLabel->setText(tr("Loading %1...").arg(QFileInfo(path).fileName()));
     m_loader->load(path, profile);
+}
+
+CompareWindow* MainWindow::openComparison(const QString& a, const QString& b) {
+    auto* window = new CompareWindow(this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setWindowFlag(Qt::Window);
+    window->show();
+    window->compare(a, b);
+    return window;
 }
 
 void MainWindow::openDemoPlan() {

@@ -32,6 +32,8 @@ class MainWindow : public QMainWindow {
 
     void openPlan(const QString& path, int profile = 0);
     void openDemoPlan();
+    // A window comparing plan A with plan B (it closes itself with the main window).
+    class CompareWindow* openComparison(const QString& a, const QString& b);
 
     PlanDocument* document() const { return m_document; }
     AsyncPlanLoader* loader() const { return m_loader; }

@@ -116,6 +116,8 @@ ComparePanel::ComparePanel(QWidget* parent)
     tabs->addTab(graphs, tr("Graphs (A | B)"));
     connect(m_graphA, &GraphCanvas::zoomChanged, m_graphB, &GraphCanvas::setZoom);
     connect(m_graphB, &GraphCanvas::zoomChanged, m_graphA, &GraphCanvas::setZoom);
+    connect(m_graphA, &GraphCanvas::panned, m_graphB, &GraphCanvas::panBy);
+    connect(m_graphB, &GraphCanvas::panned, m_graphA, &GraphCanvas::panBy);
     connect(m_layers->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid())

@@ -82,6 +82,11 @@ void GraphCanvas::zoomBy(double factor, const QPointF& anchor) {
     emit zoomChanged(m_zoom);
 }
 
+void GraphCanvas::panBy(const QPointF& sceneDelta) {
+    m_origin += sceneDelta;
+    update();
+}
+
 void GraphCanvas::setZoom(double zoom) {
     const QPointF centre(width() / 2.0, height() / 2.0);
     const QPointF fixed = toScene(centre);
@@ -182,6 +187,7 @@ void GraphCanvas::mouseMoveEvent(QMouseEvent* event) {
         if (m_dragged || delta.manhattanLength() > 4) {
             m_dragged = true;
             m_origin -= delta / m_zoom;
+            emit panned(-delta / m_zoom);
             m_dragFrom = event->position();
             setCursor(Qt::ClosedHandCursor);
             update();

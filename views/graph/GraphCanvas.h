@@ -32,14 +32,16 @@ class GraphCanvas : public QWidget {
 
     void fitToWindow();
     void zoomBy(double factor, const QPointF& anchor);
-    void setZoom(double zoom); // about the centre; no signal
+    void setZoom(double zoom);             // about the centre; no signal
+    void panBy(const QPointF& sceneDelta); // no signal
     void centreOnLayer(int layer);
     double zoom() const { return m_zoom; }
     QPointF toScene(const QPointF& widgetPoint) const;
     QPointF toWidget(const QPointF& scenePoint) const;
 
   signals:
-    void zoomChanged(double zoom); // by the user (wheel, keys, fit)
+    void zoomChanged(double zoom);          // by the user (wheel, keys, fit)
+    void panned(const QPointF& sceneDelta); // by the user (drag, arrow keys)
 
   protected:
     void paintEvent(QPaintEvent* event) override;

@@ -338,6 +338,16 @@ void TestMainWindow::comparesTwoDroppedPlans() {
     QVERIFY(finished.first().first().toBool());
     QCOMPARE(compare->panel()->summary()->item(0, 0)->text(), QString("25"));
     QCOMPARE(compare->panel()->summary()->item(0, 1)->text(), QString("35"));
+    // Three plans: the summaries and charts take them all, the table compares first and last.
+    CompareWindow three;
+    QSignalSpy done(&three, &CompareWindow::loadFinished);
+    three.compare(QStringList{dataPath("trex/resnet-a100/fp32"), dataPath("trex/resnet-a100/fp16"),
+                              dataPath("trex/resnet-a100/qat")});
+    QVERIFY(waitFor(done));
+    QCOMPARE(three.panel()->summary()->columnCount(), 3);
+    QCOMPARE(three.panel()->summary()->item(0, 2)->text(), QString("35"));
+    QCOMPARE(three.panel()->chartView()->chart().panels.front().bars.size(), std::size_t(3));
+    QVERIFY(three.panel()->speedupLabel()->text().contains("1.938x")); // qat over fp32
 }
 
 PLANSCOPE_TEST_MAIN(TestMainWindow, QApplication)

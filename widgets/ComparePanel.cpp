@@ -16,6 +16,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <functional>
 
 namespace planscope {
 namespace {
@@ -144,10 +145,12 @@ ComparePanel::ComparePanel(QWidget* parent)
     });
 }
 
-void ComparePanel::setPlans(std::shared_ptr<const EnginePlan> a,
-                            std::shared_ptr<const EnginePlan> b) {
-    m_a = std::move(a);
-    m_b = std::move(b);
+void ComparePanel::setPlans(std::vector<std::shared_ptr<const EnginePlan>> plans) {
+    if (plans.size() < 2)
+        return;
+    m_plans = std::move(plans);
+    m_a = m_plans.front();
+    m_b = m_plans.back();
     fillSummary();
     rematch();
     showChart(m_charts->currentData().toString());
@@ -190,7 +193,10 @@ void ComparePanel::showChart(const QString& id) {
         return;
     const QSignalBlocker blocker(m_charts);
     m_charts->setCurrentIndex(m_charts->findData(id));
-    m_chart->setChart(charts::buildCompareChart({m_a.get(), m_b.get()}, id));
+    charts::Plans plans;
+    for (const auto& plan : m_plans)
+        plans.push_back(plan.get());
+    m_chart->setChart(charts::buildCompareChart(plans, id));
 }
 
 void ComparePanel::rematch() {
@@ -215,51 +221,56 @@ void ComparePanel::rematch() {
 }
 
 void ComparePanel::fillSummary() {
-    const EnginePlan& a = *m_a;
-    const EnginePlan& b = *m_b;
-    const std::vector<std::pair<QString, std::pair<QString, QString>>> rows = {
-        {tr("Layers"), {QString::number(a.layers.size()), QString::number(b.layers.size())}},
+    using Field = std::function<QString(const EnginePlan&)>;
+    const std::vector<std::pair<QString, Field>> fields = {
+        {tr("Layers"), [](const EnginePlan& p) { return QString::number(p.layers.size()); }},
         {tr("Average time (ms)"),
-         {QString::number(a.totalAverageMs(), 'f', 3),
-          QString::number(b.totalAverageMs(), 'f', 3)}},
+         [](const EnginePlan& p) { return QString::number(p.totalAverageMs(), 'f', 3); }},
         {tr("Weights (MB)"),
-         {QString::number(a.totalWeightsBytes() / kMegabyte, 'f', 1),
-          QString::number(b.totalWeightsBytes() / kMegabyte, 'f', 1)}},
+         [](const EnginePlan& p) {
+             return QString::number(p.totalWeightsBytes() / kMegabyte, 'f', 1);
+         }},
         {tr("Activations (MB)"),
-         {QString::number(a.totalActivationBytes() / kMegabyte, 'f', 1),
-          QString::number(b.totalActivationBytes() / kMegabyte, 'f', 1)}},
-        {tr("Device"), {a.metadata.deviceName(), b.metadata.deviceName()}},
+         [](const EnginePlan& p) {
+             return QString::number(p.totalActivationBytes() / kMegabyte, 'f', 1);
+         }},
+        {tr("Device"), [](const EnginePlan& p) { return p.metadata.deviceName(); }},
         {tr("Precision (build)"),
-         {jsonValue(a.metadata.builder, "Precision"), jsonValue(b.metadata.builder, "Precision")}},
+         [](const EnginePlan& p) { return jsonValue(p.metadata.builder, "Precision"); }},
         {tr("Throughput (qps)"),
-         {jsonValue(a.metadata.performance, "Throughput"),
-          jsonValue(b.metadata.performance, "Throughput")}},
+         [](const EnginePlan& p) { return jsonValue(p.metadata.performance, "Throughput"); }},
         {tr("Latency, mean (ms)"),
-         {jsonValue(a.metadata.performance, "Latency", 2),
-          jsonValue(b.metadata.performance, "Latency", 2)}},
+         [](const EnginePlan& p) { return jsonValue(p.metadata.performance, "Latency", 2); }},
         {tr("Latency, p99 (ms)"),
-         {jsonValue(a.metadata.performance, "Latency", -2),
-          jsonValue(b.metadata.performance, "Latency", -2)}},
+         [](const EnginePlan& p) { return jsonValue(p.metadata.performance, "Latency", -2); }},
     };
     m_summary->clear();
-    m_summary->setRowCount(static_cast<int>(rows.size()));
-    m_summary->setHorizontalHeaderLabels(
-        {QStringLiteral("A: ") + a.name, QStringLiteral("B: ") + b.name});
-    for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
-        const auto& [label, values] = rows[std::size_t(r)];
-        m_summary->setVerticalHeaderItem(r, new QTableWidgetItem(label));
-        auto* left = new QTableWidgetItem(values.first);
-        auto* right = new QTableWidgetItem(values.second);
-        if (values.first != values.second) { // differences stand out
-            QFont bold = right->font();
-            bold.setBold(true);
-            right->setFont(bold);
-            right->setBackground(QColor(0xFF, 0xF4, 0xB0));
+    m_summary->setRowCount(static_cast<int>(fields.size()));
+    m_summary->setColumnCount(static_cast<int>(m_plans.size()));
+    QStringList headers;
+    for (std::size_t p = 0; p < m_plans.size(); ++p)
+        headers << (p == 0                    ? QStringLiteral("A: ")
+                    : p + 1 == m_plans.size() ? QStringLiteral("B: ")
+                                              : QString()) +
+                       m_plans[p]->name;
+    m_summary->setHorizontalHeaderLabels(headers);
+    for (int r = 0; r < static_cast<int>(fields.size()); ++r) {
+        m_summary->setVerticalHeaderItem(r, new QTableWidgetItem(fields[std::size_t(r)].first));
+        const QString first = fields[std::size_t(r)].second(*m_plans.front());
+        for (int p = 0; p < static_cast<int>(m_plans.size()); ++p) {
+            auto* item =
+                new QTableWidgetItem(fields[std::size_t(r)].second(*m_plans[std::size_t(p)]));
+            if (p > 0 && item->text() != first) { // differences from the first plan stand out
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+                item->setBackground(QColor(0xFF, 0xF4, 0xB0));
+            }
+            m_summary->setItem(r, p, item);
         }
-        m_summary->setItem(r, 0, left);
-        m_summary->setItem(r, 1, right);
     }
-    const double speedup = b.totalAverageMs() > 0 ? a.totalAverageMs() / b.totalAverageMs() : 0;
+    const double speedup =
+        m_b->totalAverageMs() > 0 ? m_a->totalAverageMs() / m_b->totalAverageMs() : 0;
     m_speedup->setText(
         tr("Speedup of B over A: %1x (sum of per-layer averages)").arg(speedup, 0, 'f', 3));
 }

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -27,7 +28,9 @@ class ComparePanel : public QWidget {
   public:
     explicit ComparePanel(QWidget* parent = nullptr);
 
-    void setPlans(std::shared_ptr<const EnginePlan> a, std::shared_ptr<const EnginePlan> b);
+    // Two or more plans: the summaries and charts cover them all; the layer table and the
+    // graphs compare the first (A) with the last (B), as trex's speedup does.
+    void setPlans(std::vector<std::shared_ptr<const EnginePlan>> plans);
 
     QTableWidget* summary() const { return m_summary; }
     QTableView* layers() const { return m_layers; }
@@ -44,6 +47,7 @@ class ComparePanel : public QWidget {
     void rematch();
     void fillSummary();
 
+    std::vector<std::shared_ptr<const EnginePlan>> m_plans;
     std::shared_ptr<const EnginePlan> m_a;
     std::shared_ptr<const EnginePlan> m_b;
     ComparisonTableModel* m_model;

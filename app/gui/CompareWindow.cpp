@@ -4,7 +4,6 @@
 #include "PlanError.h"
 #include "PlanLoader.h"
 
-#include <QFileInfo>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
@@ -13,21 +12,20 @@ namespace planscope {
 namespace {
 
 struct Loaded {
-    std::shared_ptr<const EnginePlan> a;
-    std::shared_ptr<const EnginePlan> b;
+    std::vector<std::shared_ptr<const EnginePlan>> plans;
     QString error;
 };
 
-Loaded loadBoth(const QString& a, const QString& b) {
+Loaded loadAll(const QStringList& paths) {
     Loaded loaded;
     try {
-        loaded.a = std::make_shared<EnginePlan>(loadPlan(a));
-        loaded.b = std::make_shared<EnginePlan>(loadPlan(b));
+        for (const QString& path : paths)
+            loaded.plans.push_back(std::make_shared<EnginePlan>(loadPlan(path)));
     } catch (const PlanError& e) {
         loaded.error = e.message();
     } catch (const std::exception& e) {
-        loaded.error = QStringLiteral("%1 / %2: unexpected content (%3).")
-                           .arg(a, b, QString::fromUtf8(e.what()));
+        loaded.error = QStringLiteral("%1: unexpected content (%2).")
+                           .arg(paths.join(QStringLiteral(", ")), QString::fromUtf8(e.what()));
     }
     return loaded;
 }
@@ -41,10 +39,9 @@ CompareWindow::CompareWindow(QWidget* parent)
     resize(1400, 900);
 }
 
-void CompareWindow::compare(const QString& a, const QString& b) {
-    statusBar()->showMessage(
-        tr("Loading %1 and %2...").arg(QFileInfo(a).fileName(), QFileInfo(b).fileName()));
-    QtConcurrent::run([a, b] { return loadBoth(a, b); }).then(this, [this](Loaded loaded) {
+void CompareWindow::compare(const QStringList& plans) {
+    statusBar()->showMessage(tr("Loading %1 plans...").arg(plans.size()));
+    QtConcurrent::run([plans] { return loadAll(plans); }).then(this, [this](Loaded loaded) {
         statusBar()->clearMessage();
         if (!loaded.error.isEmpty()) {
             auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot compare"), loaded.error,
@@ -54,8 +51,9 @@ void CompareWindow::compare(const QString& a, const QString& b) {
             emit loadFinished(false, loaded.error);
             return;
         }
-        setWindowTitle(tr("%1 vs. %2 - PlanScope").arg(loaded.a->name, loaded.b->name));
-        m_panel->setPlans(loaded.a, loaded.b);
+        setWindowTitle(
+            tr("%1 vs. %2 - PlanScope").arg(loaded.plans.front()->name, loaded.plans.back()->name));
+        m_panel->setPlans(std::move(loaded.plans));
         emit loadFinished(true, {});
     });
 }

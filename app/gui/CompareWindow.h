@@ -12,8 +12,9 @@ class CompareWindow : public QMainWindow {
   public:
     explicit CompareWindow(QWidget* parent = nullptr);
 
-    // Loads both plans on a worker thread, then shows the comparison.
-    void compare(const QString& a, const QString& b);
+    // Loads the plans (two or more) on a worker thread, then shows the comparison.
+    void compare(const QStringList& plans);
+    void compare(const QString& a, const QString& b) { compare(QStringList{a, b}); }
     ComparePanel* panel() const { return m_panel; }
 
   signals:

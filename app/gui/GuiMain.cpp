@@ -70,8 +70,8 @@ int runGui(int argc, char** argv) {
     }
 
     if (parser.isSet(compare)) {
-        if (parser.positionalArguments().size() != 2) {
-            std::fprintf(stderr, "planscope: --compare takes two plans, A and B\n");
+        if (parser.positionalArguments().size() < 2) {
+            std::fprintf(stderr, "planscope: --compare takes two or more plans\n");
             return 2;
         }
         CompareWindow window;
@@ -80,7 +80,7 @@ int runGui(int argc, char** argv) {
             screenshotAfterLoad(window, parser.value(screenshot));
         }
         window.show();
-        window.compare(parser.positionalArguments().at(0), parser.positionalArguments().at(1));
+        window.compare(parser.positionalArguments());
         return QApplication::exec();
     }
     MainWindow window;

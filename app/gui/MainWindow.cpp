@@ -95,7 +95,7 @@ void MainWindow::createActions() {
             tr("Engine graphs (*.graph.json *.json *.log);;All files (*)"));
         if (other.isEmpty())
             return;
-        openComparison(m_path, other);
+        openComparison({m_path, other});
     });
     file->addAction(tr("&Close"), QKeySequence::Close, this, &MainWindow::closePlan);
     file->addSeparator();
@@ -186,10 +186,14 @@ void MainWindow::dropEvent(QDropEvent* event) {
     if (urls.isEmpty() || !urls.first().isLocalFile())
         return;
     event->acceptProposedAction();
-    if (urls.size() >= 2 && urls[1].isLocalFile()) // two plans dropped together: compare them
-        openComparison(urls[0].toLocalFile(), urls[1].toLocalFile());
+    QStringList files;
+    for (const QUrl& url : urls)
+        if (url.isLocalFile())
+            files << url.toLocalFile();
+    if (files.size() >= 2) // several plans dropped together: compare them
+        openComparison(files);
     else
-        openPlan(urls.first().toLocalFile());
+        openPlan(files.first());
 }
 
 void MainWindow::openPlan(const QString& path, int profile) {
@@ -198,12 +202,12 @@ void MainWindow::openPlan(const QString& path, int profile) {
     m_loader->load(path, profile);
 }
 
-CompareWindow* MainWindow::openComparison(const QString& a, const QString& b) {
+CompareWindow* MainWindow::openComparison(const QStringList& plans) {
     auto* window = new CompareWindow(this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setWindowFlag(Qt::Window);
     window->show();
-    window->compare(a, b);
+    window->compare(plans);
     return window;
 }
 

@@ -32,8 +32,8 @@ class MainWindow : public QMainWindow {
 
     void openPlan(const QString& path, int profile = 0);
     void openDemoPlan();
-    // A window comparing plan A with plan B (it closes itself with the main window).
-    class CompareWindow* openComparison(const QString& a, const QString& b);
+    // A window comparing two or more plans (it closes with the main window).
+    class CompareWindow* openComparison(const QStringList& plans);
 
     PlanDocument* document() const { return m_document; }
     AsyncPlanLoader* loader() const { return m_loader; }

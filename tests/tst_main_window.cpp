@@ -310,7 +310,14 @@ void TestMainWindow::comparesTwoPlans() {
     QCOMPARE(panel->summary()->item(0, 1)->text(), QString("35"));
     QVERIFY(panel->summary()->item(0, 1)->font().bold());                // a difference
     QCOMPARE(panel->summary()->item(8, 1)->text(), QString("0.884766")); // p99 of a 5-entry list
-    panel->showFilter()->setCurrentIndex(1);                             // precision mismatch
+    // Every device, builder and performance field follows.
+    QStringList rowNames;
+    for (int r = 0; r < panel->summary()->rowCount(); ++r)
+        rowNames << panel->summary()->verticalHeaderItem(r)->text();
+    for (const char* field :
+         {"Device: Selected Device", "Builder: Precision", "Performance: Throughput"})
+        QVERIFY2(rowNames.contains(field), field);
+    panel->showFilter()->setCurrentIndex(1); // precision mismatch
     QCOMPARE(model->rowCount(), mismatches);
     QVERIFY(mismatches > 15);
     panel->showFilter()->setCurrentIndex(0);

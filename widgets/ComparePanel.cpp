@@ -216,6 +216,7 @@ void ComparePanel::rematch() {
     m_filter->setTypeFilter({});
     m_layers->resizeColumnsToContents();
     for (int c : {ComparisonTableModel::TacticAColumn, ComparisonTableModel::TacticBColumn,
+                  ComparisonTableModel::FormatsAColumn, ComparisonTableModel::FormatsBColumn,
                   ComparisonTableModel::NameAColumn, ComparisonTableModel::NameBColumn})
         m_layers->setColumnWidth(c, 260);
 }
@@ -244,8 +245,26 @@ void ComparePanel::fillSummary() {
         {tr("Latency, p99 (ms)"),
          [](const EnginePlan& p) { return jsonValue(p.metadata.performance, "Latency", -2); }},
     };
+    // Then every device, builder and performance field any plan has.
+    std::vector<std::pair<QString, Field>> all = fields;
+    const std::pair<const char*, OrderedJson EngineMetadata::*> sections[] = {
+        {"Device", &EngineMetadata::device},
+        {"Builder", &EngineMetadata::builder},
+        {"Performance", &EngineMetadata::performance}};
+    for (const auto& [section, member] : sections) {
+        QStringList keys;
+        for (const auto& plan : m_plans)
+            for (const auto& item : (plan->metadata.*member).items())
+                if (!keys.contains(QString::fromStdString(item.key())))
+                    keys << QString::fromStdString(item.key());
+        for (const QString& key : keys)
+            all.emplace_back(QStringLiteral("%1: %2").arg(QLatin1String(section), key),
+                             [member = member, key](const EnginePlan& p) {
+                                 return jsonValue(p.metadata.*member, key.toStdString().c_str());
+                             });
+    }
     m_summary->clear();
-    m_summary->setRowCount(static_cast<int>(fields.size()));
+    m_summary->setRowCount(static_cast<int>(all.size()));
     m_summary->setColumnCount(static_cast<int>(m_plans.size()));
     QStringList headers;
     for (std::size_t p = 0; p < m_plans.size(); ++p)
@@ -254,12 +273,11 @@ void ComparePanel::fillSummary() {
                                               : QString()) +
                        m_plans[p]->name;
     m_summary->setHorizontalHeaderLabels(headers);
-    for (int r = 0; r < static_cast<int>(fields.size()); ++r) {
-        m_summary->setVerticalHeaderItem(r, new QTableWidgetItem(fields[std::size_t(r)].first));
-        const QString first = fields[std::size_t(r)].second(*m_plans.front());
+    for (int r = 0; r < static_cast<int>(all.size()); ++r) {
+        m_summary->setVerticalHeaderItem(r, new QTableWidgetItem(all[std::size_t(r)].first));
+        const QString first = all[std::size_t(r)].second(*m_plans.front());
         for (int p = 0; p < static_cast<int>(m_plans.size()); ++p) {
-            auto* item =
-                new QTableWidgetItem(fields[std::size_t(r)].second(*m_plans[std::size_t(p)]));
+            auto* item = new QTableWidgetItem(all[std::size_t(r)].second(*m_plans[std::size_t(p)]));
             if (p > 0 && item->text() != first) { // differences from the first plan stand out
                 QFont bold = item->font();
                 bold.setBold(true);

@@ -3,9 +3,10 @@
 namespace planscope {
 namespace {
 
-constexpr const char* kTitles[] = {
-    "A #",         "B #",         "Type",        "A (ms)",   "B (ms)",   "Speedup", "Precision A",
-    "Precision B", "Out prec. A", "Out prec. B", "Tactic A", "Tactic B", "Name A",  "Name B"};
+constexpr const char* kTitles[] = {"A #",         "B #",         "Type",        "A (ms)",
+                                   "B (ms)",      "Speedup",     "Precision A", "Precision B",
+                                   "Out prec. A", "Out prec. B", "Tactic A",    "Tactic B",
+                                   "Formats A",   "Formats B",   "Name A",      "Name B"};
 static_assert(std::size(kTitles) == ComparisonTableModel::ColumnCount);
 
 QVariant indexText(int i) {

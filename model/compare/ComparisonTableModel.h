@@ -24,6 +24,8 @@ class ComparisonTableModel : public QAbstractTableModel {
         OutputPrecisionBColumn,
         TacticAColumn,
         TacticBColumn,
+        FormatsAColumn,
+        FormatsBColumn,
         NameAColumn,
         NameBColumn,
         ColumnCount

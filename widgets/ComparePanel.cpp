@@ -54,6 +54,13 @@ QString jsonValue(const OrderedJson& object, const char* key, int index = -1) {
                              : QString::fromStdString(value.dump());
 }
 
+QString bindingsText(const std::vector<const Tensor*>& tensors) {
+    QStringList lines;
+    for (const Tensor* t : tensors)
+        lines << t->description();
+    return lines.join('\n');
+}
+
 } // namespace
 
 ComparePanel::ComparePanel(QWidget* parent)
@@ -224,6 +231,8 @@ void ComparePanel::rematch() {
 void ComparePanel::fillSummary() {
     using Field = std::function<QString(const EnginePlan&)>;
     const std::vector<std::pair<QString, Field>> fields = {
+        {tr("Inputs"), [](const EnginePlan& p) { return bindingsText(p.inputBindings()); }},
+        {tr("Outputs"), [](const EnginePlan& p) { return bindingsText(p.outputBindings()); }},
         {tr("Layers"), [](const EnginePlan& p) { return QString::number(p.layers.size()); }},
         {tr("Average time (ms)"),
          [](const EnginePlan& p) { return QString::number(p.totalAverageMs(), 'f', 3); }},

@@ -6,6 +6,32 @@
 
 namespace planscope::charts {
 
+namespace {
+
+// The smallest and largest value over the layers (0, 0 for none).
+std::pair<double, double> valueRange(const Layers& layers, const LayerValue& value) {
+    double lo = 0;
+    double hi = 0;
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        const double v = value(*layers[i]);
+        lo = i ? std::min(lo, v) : v;
+        hi = i ? std::max(hi, v) : v;
+    }
+    return {lo, hi};
+}
+
+} // namespace
+
+double layerAverageMs(const Layer& layer) {
+    return layer.timing.averageMs;
+}
+double layerPercent(const Layer& layer) {
+    return layer.timing.percent;
+}
+double oneEach(const Layer&) {
+    return 1;
+}
+
 Layers allLayers(const EnginePlan& plan) {
     Layers layers;
     layers.reserve(plan.layers.size());
@@ -90,13 +116,7 @@ Panel perLayerBars(const Layers& layers, const LayerValue& value, const QString&
 
 Panel perLayerBarsScaled(const Layers& layers, const LayerValue& value, const QString& valueLabel,
                          const LayerValue& colorValue, const QString& colorLabel) {
-    double lo = 0;
-    double hi = 0;
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        const double c = colorValue(*layers[i]);
-        lo = i ? std::min(lo, c) : c;
-        hi = i ? std::max(hi, c) : c;
-    }
+    const auto [lo, hi] = valueRange(layers, colorValue);
     Panel panel;
     panel.xLabel = QStringLiteral("Layer");
     panel.yLabel = valueLabel;
@@ -194,13 +214,7 @@ Panel scatter(const Layers& layers, const LayerValue& x, const QString& xLabel, 
     panel.kind = PanelKind::Scatter;
     panel.xLabel = xLabel;
     panel.yLabel = yLabel;
-    double lo = 0;
-    double hi = 0;
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        const double c = color(*layers[i]);
-        lo = i ? std::min(lo, c) : c;
-        hi = i ? std::max(hi, c) : c;
-    }
+    const auto [lo, hi] = valueRange(layers, color);
     for (const Layer* l : layers) {
         Mark m;
         m.x = x(*l);

@@ -14,6 +14,11 @@ using LayerValue = std::function<double(const Layer&)>;
 using LayerKey = std::function<QString(const Layer&)>;
 using KeyColor = std::function<Rgb(const QString&)>;
 
+// Values charts put on their axes.
+double layerAverageMs(const Layer& layer); // average latency
+double layerPercent(const Layer& layer);   // share of the engine's latency
+double oneEach(const Layer& layer);        // 1: counts layers when summed
+
 Layers allLayers(const EnginePlan& plan);
 Layers layersOfType(const EnginePlan& plan, const QString& type);
 Layers convolutions(const EnginePlan& plan); // convolutions with implicit-GEMM metrics

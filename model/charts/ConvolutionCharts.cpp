@@ -7,12 +7,6 @@
 namespace planscope::charts {
 namespace {
 
-double percent(const Layer& l) {
-    return l.timing.percent;
-}
-double averageMs(const Layer& l) {
-    return l.timing.averageMs;
-}
 double macs(const Layer& l) {
     return l.convolution->macs;
 }
@@ -64,7 +58,7 @@ Panel latencyByKernel(const Layers& convs) {
     for (const Layer* l : convs)
         if (!order.contains(kernelOf(*l)))
             order.insert(kernelOf(*l), static_cast<int>(order.size()));
-    return perLayerBars(convs, percent, kLatencyPct, kernelOf,
+    return perLayerBars(convs, layerPercent, kLatencyPct, kernelOf,
                         [order](const QString& k) { return paletteColor(order.value(k)); });
 }
 
@@ -88,15 +82,15 @@ Chart gemmMnk(const EnginePlan& plan) {
     const std::pair<LayerValue, const char*> dims[] = {{gemmM, "M"}, {gemmN, "N"}, {gemmK, "K"}};
     for (const auto& [dim, name] : dims) {
         Panel p =
-            scatter(convs, dim, QString::fromLatin1(name), averageMs,
+            scatter(convs, dim, QString::fromLatin1(name), layerAverageMs,
                     QStringLiteral("Latency (ms)"), footprint, QStringLiteral("Footprint (bytes)"));
         p.title = QStringLiteral("%1 vs. latency (color = footprint)").arg(QLatin1String(name));
         p.logX = true;
         p.emptyMessage = kNoConvolutions;
         chart.panels.push_back(std::move(p));
     }
-    Panel mn = logScatter(convs, gemmM, QStringLiteral("M"), gemmN, QStringLiteral("N"), averageMs,
-                          QStringLiteral("Latency (ms)"), gemmK,
+    Panel mn = logScatter(convs, gemmM, QStringLiteral("M"), gemmN, QStringLiteral("N"),
+                          layerAverageMs, QStringLiteral("Latency (ms)"), gemmK,
                           QStringLiteral("M x N x K (size = K, color = latency)"));
     chart.panels.push_back(std::move(mn));
     return chart;
@@ -114,22 +108,22 @@ Chart efficiencyScatter(const EnginePlan& plan) {
     Chart chart;
     chart.columns = 3;
     chart.panels.push_back(
-        logScatter(convs, computeEfficiency, ce, macs, mc, averageMs, lat, footprint,
+        logScatter(convs, computeEfficiency, ce, macs, mc, layerAverageMs, lat, footprint,
                    QStringLiteral("Compute efficiency vs. MACs (size = footprint)")));
     chart.panels.push_back(
-        logScatter(convs, memoryEfficiency, me, footprint, fp, averageMs, lat, macs,
+        logScatter(convs, memoryEfficiency, me, footprint, fp, layerAverageMs, lat, macs,
                    QStringLiteral("Memory efficiency vs. footprint (size = MACs)")));
-    chart.panels.push_back(logScatter(convs, computeEfficiency, ce, memoryEfficiency, me, averageMs,
-                                      lat, intensity,
+    chart.panels.push_back(logScatter(convs, computeEfficiency, ce, memoryEfficiency, me,
+                                      layerAverageMs, lat, intensity,
                                       QStringLiteral("Compute vs. memory efficiency (size = AI)")));
-    chart.panels.push_back(logScatter(convs, footprint, fp, macs, mc, averageMs, lat, intensity,
-                                      QStringLiteral("Footprint vs. MACs (size = AI)")));
-    chart.panels.push_back(
-        logScatter(convs, intensity, ai, computeEfficiency, ce, averageMs, lat, memoryEfficiency,
-                   QStringLiteral("AI vs. compute efficiency (size = memory eff.)")));
-    chart.panels.push_back(
-        logScatter(convs, intensity, ai, memoryEfficiency, me, averageMs, lat, computeEfficiency,
-                   QStringLiteral("AI vs. memory efficiency (size = compute eff.)")));
+    chart.panels.push_back(logScatter(convs, footprint, fp, macs, mc, layerAverageMs, lat,
+                                      intensity, QStringLiteral("Footprint vs. MACs (size = AI)")));
+    chart.panels.push_back(logScatter(
+        convs, intensity, ai, computeEfficiency, ce, layerAverageMs, lat, memoryEfficiency,
+        QStringLiteral("AI vs. compute efficiency (size = memory eff.)")));
+    chart.panels.push_back(logScatter(
+        convs, intensity, ai, memoryEfficiency, me, layerAverageMs, lat, computeEfficiency,
+        QStringLiteral("AI vs. memory efficiency (size = compute eff.)")));
     return chart;
 }
 
@@ -148,15 +142,15 @@ void addConvolutionCharts(std::vector<ChartDefinition>& charts) {
         };
     };
     const auto colored = [&](LayerValue color, QString colorLabel) {
-        return scaled(percent, kLatencyPct, std::move(color), std::move(colorLabel));
+        return scaled(layerPercent, kLatencyPct, std::move(color), std::move(colorLabel));
     };
     const auto measured = [&](LayerValue value, QString label) {
-        return scaled(std::move(value), std::move(label), percent, kLatencyPct);
+        return scaled(std::move(value), std::move(label), layerPercent, kLatencyPct);
     };
     charts.push_back({"conv-latency-by-precision", group,
                       "Latency per convolution (color = precision)", [](const EnginePlan& plan) {
                           return convChart(plan, [](const Layers& c) {
-                              return perLayerBars(c, percent, kLatencyPct, layerPrecisionKey,
+                              return perLayerBars(c, layerPercent, kLatencyPct, layerPrecisionKey,
                                                   precisionColor);
                           });
                       }});

@@ -7,15 +7,6 @@
 namespace planscope::charts {
 namespace {
 
-double one(const Layer&) {
-    return 1;
-}
-double percent(const Layer& l) {
-    return l.timing.percent;
-}
-double averageMs(const Layer& l) {
-    return l.timing.averageMs;
-}
 QString tacticOf(const Layer& l) {
     return l.tactic;
 }
@@ -36,11 +27,12 @@ Chart latencyPerTactic(const EnginePlan& plan) {
     const Layers convs = convolutions(plan);
     const KeyColor color = paletteByOrder(convs, tacticOf);
     Chart chart;
-    Panel perConv = perLayerBars(convs, averageMs, QStringLiteral("Latency (ms)"), tacticOf, color);
+    Panel perConv =
+        perLayerBars(convs, layerAverageMs, QStringLiteral("Latency (ms)"), tacticOf, color);
     perConv.title = QStringLiteral("Latency per convolution (color = tactic)");
     perConv.xLabel = QStringLiteral("Convolution (layer index)");
     perConv.emptyMessage = QStringLiteral("This plan has no convolutions.");
-    Panel counts = keyBars(convs, tacticOf, one, QStringLiteral("Convolutions"), color);
+    Panel counts = keyBars(convs, tacticOf, oneEach, QStringLiteral("Convolutions"), color);
     counts.title = QStringLiteral("Convolutions per tactic");
     counts.emptyMessage = perConv.emptyMessage;
     chart.panels.push_back(std::move(perConv));
@@ -52,9 +44,9 @@ Chart reformatByOrigin(const EnginePlan& plan) {
     const Layers reformats = layersOfType(plan, QStringLiteral("Reformat"));
     const KeyColor color = paletteByOrder(reformats, originOf);
     const std::tuple<LayerValue, const char*, const char*> measures[] = {
-        {one, "Reformats", "Count by origin"},
-        {averageMs, "Latency (ms)", "Latency by origin (ms)"},
-        {percent, "Latency (%)", "Latency by origin (%)"}};
+        {oneEach, "Reformats", "Count by origin"},
+        {layerAverageMs, "Latency (ms)", "Latency by origin (ms)"},
+        {layerPercent, "Latency (%)", "Latency by origin (%)"}};
     Chart chart;
     chart.columns = 3;
     for (const auto& [value, label, title] : measures) {
@@ -94,9 +86,9 @@ Chart pointwiseFusion(const EnginePlan& plan) {
     const QString empty = QStringLiteral("This plan has no PointWise layers.");
     Chart chart;
     chart.columns = 2;
-    Panel count = keyBars(pointwise, opsKey, one, QStringLiteral("Layers"), color);
+    Panel count = keyBars(pointwise, opsKey, oneEach, QStringLiteral("Layers"), color);
     count.title = QStringLiteral("PointWise layers by number of fused operations");
-    Panel share = keyBars(pointwise, opsKey, percent, QStringLiteral("Latency (%)"), color);
+    Panel share = keyBars(pointwise, opsKey, layerPercent, QStringLiteral("Latency (%)"), color);
     share.title = QStringLiteral("Latency by number of fused operations (%)");
     // Per-op latency of each layer, the fused operations in its tooltip.
     Panel perOp = perLayerBars(

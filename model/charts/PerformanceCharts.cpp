@@ -9,16 +9,6 @@
 namespace planscope::charts {
 namespace {
 
-double averageMs(const Layer& l) {
-    return l.timing.averageMs;
-}
-double percent(const Layer& l) {
-    return l.timing.percent;
-}
-double one(const Layer&) {
-    return 1;
-}
-
 // Inner ring: layer types; outer ring: their layers; angle = latency.
 Chart latencySunburst(const EnginePlan& plan) {
     Panel panel;
@@ -191,25 +181,25 @@ void addPerformanceCharts(std::vector<ChartDefinition>& charts) {
     charts.push_back(
         {"latency-sunburst", group, "Latency by layer type and layer", latencySunburst});
     charts.push_back({"latency-per-layer-pct", group, "Latency per layer (%)",
-                      perLayer(percent, "Latency (%)", layerTypeKey, layerTypeColor)});
+                      perLayer(layerPercent, "Latency (%)", layerTypeKey, layerTypeColor)});
     charts.push_back({"latency-per-layer-ms", group, "Latency per layer (ms)",
-                      perLayer(averageMs, "Latency (ms)", layerTypeKey, layerTypeColor)});
+                      perLayer(layerAverageMs, "Latency (ms)", layerTypeKey, layerTypeColor)});
     charts.push_back({"precision-per-layer", group, "Latency per layer, colored by precision",
-                      perLayer(averageMs, "Latency (ms)", layerPrecisionKey, precisionColor)});
+                      perLayer(layerAverageMs, "Latency (ms)", layerPrecisionKey, precisionColor)});
     charts.push_back(
         {"output-precision-per-layer", group, "Latency per layer, colored by output precision",
-         perLayer(averageMs, "Latency (ms)", layerOutputPrecisionKey, precisionColor)});
+         perLayer(layerAverageMs, "Latency (ms)", layerOutputPrecisionKey, precisionColor)});
     charts.push_back(
         {"latency-histogram", group, "Distribution of layer latency", [](const EnginePlan& plan) {
              return singlePanel({}, {},
-                                histogram(allLayers(plan), averageMs, "Latency (ms)", layerTypeKey,
-                                          layerTypeColor));
+                                histogram(allLayers(plan), layerAverageMs, "Latency (ms)",
+                                          layerTypeKey, layerTypeColor));
          }});
-    charts.push_back({"count-per-type", group, "Layer count per type", perType(one, "Layers")});
+    charts.push_back({"count-per-type", group, "Layer count per type", perType(oneEach, "Layers")});
     charts.push_back({"latency-per-type-ms", group, "Latency per layer type (ms)",
-                      perType(averageMs, "Latency (ms)")});
+                      perType(layerAverageMs, "Latency (ms)")});
     charts.push_back({"latency-per-type-pct", group, "Latency per layer type (%)",
-                      perType(percent, "Latency (%)")});
+                      perType(layerPercent, "Latency (%)")});
     charts.push_back(
         {"precision-per-type", group, "Precision per layer type (layer count)", precisionPerType});
     charts.push_back(

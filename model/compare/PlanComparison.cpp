@@ -23,6 +23,17 @@ QString formats(const Layer& l) {
         .arg(in.join(QStringLiteral(", ")), out.join(QStringLiteral(", ")));
 }
 
+// One plan's side of a comparison row.
+void describeSide(const Layer& l, double& latency, QString& name, QString& precision,
+                  QString& outputPrecision, QString& tactic, QString& formatText) {
+    latency = l.timing.averageMs;
+    name = l.name;
+    precision = precisions(l.inputs);
+    outputPrecision = precisions(l.outputs);
+    tactic = l.tactic;
+    formatText = formats(l);
+}
+
 std::string str(const QString& s) {
     return s.toStdString();
 }
@@ -43,22 +54,12 @@ std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan
         LayerComparison row;
         row.pair = p;
         row.type = la ? la->type : lb->type;
-        if (la) {
-            row.latencyA = la->timing.averageMs;
-            row.nameA = la->name;
-            row.precisionA = precisions(la->inputs);
-            row.outputPrecisionA = precisions(la->outputs);
-            row.tacticA = la->tactic;
-            row.formatsA = formats(*la);
-        }
-        if (lb) {
-            row.latencyB = lb->timing.averageMs;
-            row.nameB = lb->name;
-            row.precisionB = precisions(lb->inputs);
-            row.outputPrecisionB = precisions(lb->outputs);
-            row.tacticB = lb->tactic;
-            row.formatsB = formats(*lb);
-        }
+        if (la)
+            describeSide(*la, row.latencyA, row.nameA, row.precisionA, row.outputPrecisionA,
+                         row.tacticA, row.formatsA);
+        if (lb)
+            describeSide(*lb, row.latencyB, row.nameB, row.precisionB, row.outputPrecisionB,
+                         row.tacticB, row.formatsB);
         row.speedup = la && lb && row.latencyB > 0 ? row.latencyA / row.latencyB : 0;
         row.precisionMismatch =
             la && lb &&

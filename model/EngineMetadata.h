@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 #include <nlohmann/json.hpp>
 
 namespace planscope {
@@ -13,6 +14,9 @@ struct EngineMetadata {
     OrderedJson builder = OrderedJson::object();     // model_options + build_options
     OrderedJson performance = OrderedJson::object(); // performance_summary
     OrderedJson inference = OrderedJson::object();   // inference_options
+    OrderedJson system = OrderedJson::object();      // system_options (trtexec logs only)
+    QString tensorrtVersion;                         // trtexec logs only
+    QStringList commandLines;                        // trtexec logs only
 
     QString deviceName() const;
 };

@@ -1,6 +1,7 @@
 #include "FileKind.h"
 
 #include <QFile>
+#include <algorithm>
 
 namespace planscope {
 
@@ -51,8 +52,11 @@ FileKind sniffTextKind(const QByteArray& head) {
             return FileKind::DeviceList;
         return FileKind::Unknown;
     }
-    if (text.contains("&&&& RUNNING TensorRT") || text.contains("=== Model Options ===") ||
-        text.contains("=== Performance summary ==="))
+    static constexpr const char* kLogMarks[] = {
+        "&&&& RUNNING TensorRT",      "=== Model Options ===",       "=== Build Options ===",
+        "=== Device Information ===", "=== Performance summary ===", "=== Profile ("};
+    if (std::any_of(std::begin(kLogMarks), std::end(kLogMarks),
+                    [&](const char* mark) { return text.contains(mark); }))
         return FileKind::TrtexecLog;
     return FileKind::Unknown;
 }

@@ -53,6 +53,12 @@ OrderedJson filesJson(const PlanSources& s) {
     for (const auto& [key, path] : entries)
         if (!path->isEmpty())
             files[key] = str(*path);
+    if (!s.logs.isEmpty()) {
+        OrderedJson logs = OrderedJson::array();
+        for (const QString& log : s.logs)
+            logs.push_back(str(log));
+        files["logs"] = logs;
+    }
     return files;
 }
 
@@ -93,6 +99,9 @@ OrderedJson summaryJson(const EnginePlan& plan) {
     OrderedJson warnings = OrderedJson::array();
     for (const QString& w : plan.warnings)
         warnings.push_back(str(w));
+    OrderedJson commands = OrderedJson::array();
+    for (const QString& c : plan.metadata.commandLines)
+        commands.push_back(str(c));
     OrderedJson timing = OrderedJson::object();
     if (!plan.timingSamplesMs.empty())
         timing = {{"samples", plan.timingSamplesMs.size()}};
@@ -118,6 +127,9 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"builder", plan.metadata.builder},
         {"performance", plan.metadata.performance},
         {"inference", plan.metadata.inference},
+        {"system", plan.metadata.system},
+        {"tensorrt_version", str(plan.metadata.tensorrtVersion)},
+        {"commands", commands},
         {"warnings", warnings},
     };
 }

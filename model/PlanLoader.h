@@ -12,6 +12,7 @@ struct LoadOptions {
     QString timingJson;
     QString profileMetadata;
     QString buildMetadata;
+    QStringList logs;          // trtexec logs to read beside the plan
     ProgressCallback progress; // optional
 };
 

@@ -5,7 +5,9 @@
 #include "PlanError.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <map>
 
 namespace planscope {
@@ -49,12 +51,18 @@ void addPrefixSiblings(PlanSources& sources, const QString& prefix) {
         {".build.metadata.json", FileKind::BuildMetadata},
         {".timing.json", FileKind::Timing},
         {".metadata.json", FileKind::DeviceList},
+        {".build.log", FileKind::TrtexecLog}, // trex's process_engine saves these two
+        {".profile.log", FileKind::TrtexecLog},
     };
     for (const auto& [suffix, kind] : siblings) {
         const QString path = prefix + QLatin1String(suffix);
         if (!QFileInfo::exists(path))
             continue;
         const FileKind actual = sniffFileKind(path);
+        if (kind == FileKind::TrtexecLog && actual == kind) {
+            sources.logs << path;
+            continue;
+        }
         if (actual != kind) {
             sources.notes << QStringLiteral("%1 was ignored: it holds a %2, not a %3.")
                                  .arg(displayName(path), fileKindName(actual), fileKindName(kind));
@@ -67,6 +75,8 @@ void addPrefixSiblings(PlanSources& sources, const QString& prefix) {
 // Files named freely (layers_.json, profile_.json): take the one file of each kind in the folder.
 void addFolderSiblings(PlanSources& sources, const std::map<FileKind, QStringList>& kinds) {
     for (const auto& [kind, files] : kinds) {
+        if (kind == FileKind::TrtexecLog)
+            sources.logs << files;
         if (kind == FileKind::Graph || kind == FileKind::Unknown || kind == FileKind::TrtexecLog)
             continue;
         if (files.size() == 1)
@@ -93,9 +103,25 @@ PlanSources sourcesForGraph(const QString& graph) {
     return sources;
 }
 
+// A log saved as PREFIX.build.log or PREFIX.profile.log belongs to the plan PREFIX.graph.json;
+// any other log is a plan of its own (layers from its profile table or layer list).
+PlanSources sourcesForLog(const QString& log) {
+    static const QRegularExpression suffix(QStringLiteral(R"(\.(build|profile)\.log$)"));
+    const QString graph = QString(log).replace(suffix, kGraphSuffix);
+    if (graph != log && sniffFileKind(graph) == FileKind::Graph)
+        return sourcesForGraph(graph);
+    PlanSources sources;
+    sources.graph = log;
+    sources.logs << log;
+    return sources;
+}
+
 PlanSources sourcesForFolder(const QString& folder) {
     const auto kinds = filesByKind(QDir(folder));
     const auto graphs = kinds.find(FileKind::Graph);
+    const auto logs = kinds.find(FileKind::TrtexecLog);
+    if (graphs == kinds.end() && logs != kinds.end() && logs->second.size() == 1)
+        return sourcesForLog(logs->second.first());
     if (graphs == kinds.end())
         throw PlanError(QStringLiteral("%1: the folder holds no engine graph JSON. %2")
                             .arg(folder, kHowToExport));
@@ -109,6 +135,27 @@ PlanSources sourcesForFolder(const QString& folder) {
                             .arg(names.join(QStringLiteral(", "))));
     }
     return sourcesForGraph(graphs->second.first());
+}
+
+QByteArray fileHead(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.read(4096) : QByteArray();
+}
+
+// Files that are neither JSON nor a trtexec log get a message of their own; broken JSON is
+// left to the graph parser, which says where it broke.
+void refuseUnknownText(const QString& path) {
+    const QByteArray head = fileHead(path);
+    const QByteArray text = head.trimmed();
+    if (text.isEmpty() || text.startsWith('{') || text.startsWith('['))
+        return;
+    const QString what = head.contains('\0')
+                             ? QStringLiteral("binary data (a serialized engine?)")
+                             : QStringLiteral("text that is neither JSON nor a trtexec log");
+    throw PlanError(QStringLiteral("%1: %2. Pass the graph JSON written by trtexec "
+                                   "--exportLayerInfo=FILE, or trtexec's console output "
+                                   "(trtexec ... 2>&1 | tee FILE.log).")
+                        .arg(path, what));
 }
 
 } // namespace
@@ -131,8 +178,12 @@ PlanSources discoverPlanSources(const QString& plan) {
         return sourcesForGraph(info.filePath());
     if (QFileInfo::exists(prefixed)) // x.onnx.engine is the binary engine beside its exports
         return sourcesForGraph(prefixed);
-    if (kind == FileKind::Unknown)
-        return sourcesForGraph(info.filePath()); // let the graph parser say what is wrong
+    if (kind == FileKind::TrtexecLog)
+        return sourcesForLog(info.filePath());
+    if (kind == FileKind::Unknown) {
+        refuseUnknownText(info.filePath());
+        return sourcesForGraph(info.filePath());
+    }
     throw PlanError(QStringLiteral("%1: this is a %2, not an engine graph. Pass the graph JSON "
                                    "written by trtexec --exportLayerInfo (add this file with an "
                                    "option such as --profile-json).")

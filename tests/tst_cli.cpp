@@ -48,6 +48,8 @@ class TestCli : public QObject {
     void exportsCharts();
     void exportsGraphs();
     void comparesAndGates();
+    void readsTrtexecLogs();
+    void convertsLog();
     void failsClearly_data();
     void failsClearly();
 };
@@ -237,6 +239,67 @@ void TestCli::comparesAndGates() {
     QCOMPARE(QDir(dir.filePath("c")).entryList({"compare-*.svg"}).size(), 8);
 }
 
+void TestCli::readsTrtexecLogs() {
+    const QString log = dataPath("realworld/mnist-trt10.16-h100/trtexec-result-05.log");
+    const Run summary = runPlanscope({"summary", log, "--json"});
+    QCOMPARE(summary.status, 0);
+    const QJsonObject s = QJsonDocument::fromJson(summary.out).object();
+    QCOMPARE(s["layers"].toInt(), 15);
+    QCOMPARE(s["tensorrt_version"].toString(), QString("10.16.1"));
+    QCOMPARE(s["profiled_iterations"].toInt(), 18362);
+    QCOMPARE(s["device"].toObject()["SMs"].toDouble(), 114.0);
+    QCOMPARE(s["files"].toObject()["profile"].toString(), log);
+    QVERIFY(s["commands"].toArray().first().toString().startsWith("trtexec --loadEngine"));
+
+    const Run text = runPlanscope({"summary", fixturePath("trt86-profile.log")});
+    QCOMPARE(text.status, 0);
+    for (const char* line : {"Average time: 0.305 ms", "Layers: 5", "TensorRT: 8.6.1",
+                             "Selected Device: NVIDIA A100-SXM4-40GB", "Precision: FP32+FP16",
+                             "Latency: min 0.629883"})
+        QVERIFY2(text.out.contains(line), line);
+
+    const Run layers = runPlanscope({"layers", fixturePath("trt10-layerinfo.log"), "--csv"});
+    QCOMPARE(layers.status, 0);
+    QCOMPARE(layers.out.count('\n'), 5);
+    QVERIFY(layers.out.contains("{ForeignNode[/fc/MatMul.../fc/Add]}"));
+
+    // Beside a plan: --log adds the build's device and configuration.
+    const Run beside =
+        runPlanscope({"summary", "--json",
+                      dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log"),
+                      "--log", dataPath("realworld/mnist-trt10.16-h100/trtexec-result-04.log")});
+    QCOMPARE(beside.status, 0);
+    QCOMPARE(QJsonDocument::fromJson(beside.out)["builder"]["Precision"].toString(),
+             QString("FP32"));
+}
+
+void TestCli::convertsLog() {
+    QTemporaryDir dir;
+    const QString prefix = dir.filePath("mnist");
+    const Run run = runPlanscope({"convert-log",
+                                  dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log"),
+                                  "-o", prefix});
+    QCOMPARE(run.status, 0);
+    QCOMPARE(run.out, QByteArray("wrote " + prefix.toUtf8() + ".build.metadata.json\nwrote " +
+                                 prefix.toUtf8() + ".profile.metadata.json\n"));
+    QFile build(prefix + ".build.metadata.json");
+    QVERIFY(build.open(QIODevice::ReadOnly));
+    const QJsonObject metadata = QJsonDocument::fromJson(build.readAll()).object();
+    QCOMPARE(metadata.keys(),
+             QStringList({"build_options", "device_information", "model_options"}));
+    QCOMPARE(metadata["build_options"]["Precision"].toString(), QString("FP32"));
+    QFile profile(prefix + ".profile.metadata.json");
+    QVERIFY(profile.open(QIODevice::ReadOnly));
+    const QJsonObject perf =
+        QJsonDocument::fromJson(profile.readAll())["performance_summary"].toObject();
+    QCOMPARE(perf["Throughput"].toDouble(), 15374.3);
+    QCOMPARE(perf["Latency"].toArray().size(), 7);
+
+    const Run usage = runPlanscope({"convert-log", fixturePath("trt86-profile.log")});
+    QCOMPARE(usage.status, 2);
+    QVERIFY2(usage.err.contains("missing -o PREFIX"), qPrintable(usage.err));
+}
+
 void TestCli::failsClearly_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("expected");
@@ -259,6 +322,15 @@ void TestCli::failsClearly_data() {
     QTest::newRow("unknown option")
         << QStringList({"lint", "--bogus", fixturePath("lint.graph.json")}) << "bogus";
     QTest::newRow("unknown command") << QStringList({"frobnicate"}) << "unknown command";
+    QTest::newRow("log without layers")
+        << QStringList({"summary", dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log")})
+        << "trtexec-result-01.log: this trtexec log has no per-layer information";
+    QTest::newRow("another tool's log")
+        << QStringList({"layers", fixturePath("not-a-trtexec.log")})
+        << "not-a-trtexec.log: text that is neither JSON nor a trtexec log";
+    QTest::newRow("convert another tool's log")
+        << QStringList({"convert-log", fixturePath("not-a-trtexec.log"), "-o", "/tmp/x"})
+        << "not-a-trtexec.log: not a trtexec log";
 }
 
 void TestCli::failsClearly() {

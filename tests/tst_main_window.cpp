@@ -65,6 +65,7 @@ class TestMainWindow : public QObject {
   private slots:
     void initTestCase();
     void opensPlanIntoEveryPanel();
+    void opensTrtexecLogAlone();
     void lintFindingSelectsLayerEverywhere();
     void inspectorLinksSelectNeighbours();
     void filtersAndExportsTable();
@@ -100,6 +101,23 @@ void TestMainWindow::opensPlanIntoEveryPanel() {
     QCOMPARE(window.lintPanel()->view()->model()->rowCount(), 4);
     QCOMPARE(QSettings().value("recentFiles").toStringList().first(),
              QFileInfo(plan).absoluteFilePath());
+}
+
+// A trtexec log alone: layers and timings from its tables, device and build from its sections.
+void TestMainWindow::opensTrtexecLogAlone() {
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(openAndWait(window, fixturePath("trt10-layerinfo.log")));
+    QCOMPARE(window.windowTitle(), QString("trt10-layerinfo.log - PlanScope"));
+    QCOMPARE(window.layerPanel()->view()->model()->rowCount(), 4);
+    const QString summary = window.summaryPanel()->toPlainText();
+    for (const char* text : {"0.120 ms", "NVIDIA L4", "10.3.0", "FP32+FP16", "8123.4",
+                             "trtexec --onnx=tiny.onnx", "Inference options", "24370"})
+        QVERIFY2(summary.contains(text), text);
+    const QImage shot = window.grab().toImage();
+    QVERIFY(!shot.isNull());
+    shot.save(QDir::temp().filePath("planscope-log-window.png"));
 }
 
 void TestMainWindow::lintFindingSelectsLayerEverywhere() {

@@ -38,6 +38,10 @@ QString SummaryPanel::modelSection() const {
                     tr("%1 of %2").arg(plan.profileIndex).arg(plan.profileCount));
     if (plan.profiledIterations > 0)
         rows += row(tr("Profiled iterations"), QString::number(plan.profiledIterations));
+    if (!plan.metadata.tensorrtVersion.isEmpty())
+        rows += row(tr("TensorRT"), plan.metadata.tensorrtVersion);
+    for (const QString& command : plan.metadata.commandLines)
+        rows += row(tr("Command"), command);
     if (!plan.timingSamplesMs.empty())
         rows += row(tr("Timing samples"), QString::number(plan.timingSamplesMs.size()));
     rows += row(tr("Lint findings"), QString::number(m_document->findings().size()));
@@ -96,6 +100,10 @@ void SummaryPanel::refresh() {
     if (!plan.metadata.builder.empty())
         html += section(tr("Builder configuration"), jsonTable(plan.metadata.builder));
     html += performanceSection();
+    if (!plan.metadata.inference.empty())
+        html += section(tr("Inference options"), jsonTable(plan.metadata.inference));
+    if (!plan.metadata.system.empty())
+        html += section(tr("System options"), jsonTable(plan.metadata.system));
     if (!plan.warnings.isEmpty()) {
         QString items;
         for (const QString& w : plan.warnings)

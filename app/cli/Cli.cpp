@@ -30,6 +30,8 @@ const std::map<QString, CommandEntry>& commands() {
         {QStringLiteral("lint"), {lintCommand, "Report layers with known performance hazards."}},
         {QStringLiteral("compare"),
          {compareCommand, "Compare two plans layer by layer; gate on a slowdown."}},
+        {QStringLiteral("convert-log"),
+         {convertLogCommand, "Write trex's metadata (and profile) files from a trtexec log."}},
         {QStringLiteral("export-chart"),
          {exportChartCommand, "Export charts to PNG or SVG (--list shows them).", true}},
         {QStringLiteral("export-graph"),

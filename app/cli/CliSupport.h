@@ -29,5 +29,6 @@ int lintCommand(const QStringList& arguments);
 int exportChartCommand(const QStringList& arguments);
 int exportGraphCommand(const QStringList& arguments);
 int compareCommand(const QStringList& arguments);
+int convertLogCommand(const QStringList& arguments);
 
 } // namespace planscope

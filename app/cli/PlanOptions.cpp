@@ -11,13 +11,15 @@ const QString kProfileJson = QStringLiteral("profile-json");
 const QString kTimingJson = QStringLiteral("timing-json");
 const QString kProfileMetadata = QStringLiteral("profile-metadata");
 const QString kBuildMetadata = QStringLiteral("build-metadata");
+const QString kLog = QStringLiteral("log");
 
 } // namespace
 
 void addPlanOptions(QCommandLineParser& parser) {
     parser.addPositionalArgument(
         QStringLiteral("PLAN"),
-        QStringLiteral("Engine prefix (x.onnx.engine), graph JSON, or a folder with one plan."));
+        QStringLiteral("Engine prefix (x.onnx.engine), graph JSON, trtexec log, or a folder with "
+                       "one plan."));
     parser.addOptions({
         {kProfile, QStringLiteral("Optimization profile to show (default 0)."), QStringLiteral("N"),
          QStringLiteral("0")},
@@ -27,6 +29,10 @@ void addPlanOptions(QCommandLineParser& parser) {
          QStringLiteral("FILE")},
         {kProfileMetadata, QStringLiteral("Profile metadata JSON to use."), QStringLiteral("FILE")},
         {kBuildMetadata, QStringLiteral("Build metadata JSON to use."), QStringLiteral("FILE")},
+        {kLog,
+         QStringLiteral("trtexec log to read beside the plan (repeatable): device, build and "
+                        "performance sections, and per-layer timings without a profile JSON."),
+         QStringLiteral("FILE")},
     });
 }
 
@@ -45,6 +51,7 @@ EnginePlan loadPlanFromArguments(const QCommandLineParser& parser) {
     options.timingJson = parser.value(kTimingJson);
     options.profileMetadata = parser.value(kProfileMetadata);
     options.buildMetadata = parser.value(kBuildMetadata);
+    options.logs = parser.values(kLog);
     return loadPlan(positional.first(), options);
 }
 

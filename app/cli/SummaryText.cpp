@@ -76,8 +76,14 @@ QString summaryText(const EnginePlan& plan) {
                << '\n';
     printGroups(stream, "Latency by layer type", groupLayers(plan.layers, layerTypeKey));
     printGroups(stream, "Latency by precision", groupLayers(plan.layers, layerPrecisionKey));
+    if (!plan.metadata.tensorrtVersion.isEmpty())
+        stream << "TensorRT: " << plan.metadata.tensorrtVersion << '\n';
+    for (const QString& command : plan.metadata.commandLines)
+        stream << "Command: " << command << '\n';
     printSection(stream, "Device Properties", plan.metadata.device);
     printSection(stream, "Builder Configuration", plan.metadata.builder);
+    printSection(stream, "System Options", plan.metadata.system);
+    printSection(stream, "Inference Options", plan.metadata.inference);
     printPerformance(stream, plan.metadata.performance);
     if (!plan.warnings.isEmpty()) {
         stream << "Warnings:\n";

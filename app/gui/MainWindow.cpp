@@ -34,6 +34,11 @@ constexpr int kMaxRecentFiles = 10;
 const QString kRecentFiles = QStringLiteral("recentFiles");
 const QString kLastFolder = QStringLiteral("lastFolder");
 
+QString planFileFilter() {
+    return MainWindow::tr("Engine graphs and trtexec logs (*.graph.json *.json *.log *.txt *.out);;"
+                          "All files (*)");
+}
+
 QDockWidget* dock(const QString& title, const QString& name, QWidget* content, QWidget* parent) {
     auto* d = new QDockWidget(title, parent);
     d->setObjectName(name); // saveState() keys docks by object name
@@ -84,15 +89,14 @@ void MainWindow::createDocks() {
 void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::openWithDialog)
-        ->setToolTip(tr("Open an engine plan (graph JSON, engine prefix or folder)"));
+        ->setToolTip(tr("Open an engine plan (graph JSON, engine prefix, folder or trtexec log)"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("&Reload"), QKeySequence::Refresh, this, &MainWindow::reload);
     file->addAction(tr("Compare &With..."), this, [this] {
         if (m_path.isEmpty())
             return;
         const QString other = QFileDialog::getOpenFileName(
-            this, tr("Compare with"), QFileInfo(m_path).absolutePath(),
-            tr("Engine graphs (*.graph.json *.json *.log);;All files (*)"));
+            this, tr("Compare with"), QFileInfo(m_path).absolutePath(), planFileFilter());
         if (other.isEmpty())
             return;
         openComparison({m_path, other});
@@ -224,8 +228,7 @@ void MainWindow::openDemoPlan() {
 void MainWindow::openWithDialog() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open engine plan"), settings.value(kLastFolder).toString(),
-        tr("Engine graphs (*.graph.json *.json *.log);;All files (*)"));
+        this, tr("Open engine plan"), settings.value(kLastFolder).toString(), planFileFilter());
     if (path.isEmpty())
         return;
     settings.setValue(kLastFolder, QFileInfo(path).absolutePath());

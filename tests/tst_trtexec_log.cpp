@@ -1,0 +1,424 @@
+#include "FileKind.h"
+#include "PlanLoader.h"
+#include "TestSupport.h"
+#include "TrtexecLog.h"
+
+#include <QTemporaryDir>
+
+using namespace planscope;
+using namespace planscope::test;
+
+namespace {
+
+const QString kMnist = QStringLiteral("realworld/mnist-trt10.16-h100/");
+
+QString logPath(const QString& name) {
+    return name.startsWith(QLatin1String("trtexec-")) ? dataPath(kMnist + name) : fixturePath(name);
+}
+
+double number(const OrderedJson& section, const char* key) {
+    const auto it = section.find(key);
+    return it != section.end() && it->is_number() ? it->get<double>() : -1;
+}
+
+QString text(const OrderedJson& section, const char* key) {
+    const auto it = section.find(key);
+    return it != section.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                  : QStringLiteral("<missing>");
+}
+
+QString errorOf(const std::function<void()>& body) {
+    try {
+        body();
+    } catch (const PlanError& e) {
+        return e.message();
+    }
+    return {};
+}
+
+double sumOfAverages(const std::vector<Layer>& layers) {
+    double sum = 0;
+    for (const Layer& l : layers)
+        sum += l.timing.averageMs;
+    return sum;
+}
+
+} // namespace
+
+class TestTrtexecLog : public QObject {
+    Q_OBJECT
+  private slots:
+    void readsHeaderAndSections_data();
+    void readsHeaderAndSections();
+    void convertsNumbersAsTrexDoes();
+    void keepsWholeValuesAndEveryKey();
+    void readsProfileTable_data();
+    void readsProfileTable();
+    void layerListMatchesExportedGraph();
+    void readsOneLineQuirks();
+    void logAloneIsAPlan();
+    void logBesidePlanGivesTimingsAndMetadata();
+    void siblingLogsOfAnotherEngineAreSetAside();
+    void convertWritesTrexFiles();
+    void rejectsBadLogs_data();
+    void rejectsBadLogs();
+    void warnsOnTruncatedLog();
+};
+
+void TestTrtexecLog::readsHeaderAndSections_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("device");
+    QTest::addColumn<int>("buildKeys");
+    QTest::addColumn<int>("inferenceKeys");
+    QTest::addColumn<int>("performanceKeys");
+    QTest::newRow("8.0 profile") << "trt80-profile.log"
+                                 << "8.0.3"
+                                 << "./trtexec --loadEngine=mobilenet.engine --dumpProfile"
+                                 << "TITAN RTX" << 0 << 2 << 3;
+    QTest::newRow("8.6 profile") << "trt86-profile.log"
+                                 << "8.6.1"
+                                 << "trtexec --loadEngine=resnet.engine --dumpProfile "
+                                    "--separateProfileRun --useSpinWait --noDataTransfers"
+                                 << "NVIDIA A100-SXM4-40GB" << 8 << 7 << 8;
+    QTest::newRow("10.3 layer info") << "trt10-layerinfo.log"
+                                     << "10.3.0"
+                                     << "trtexec --onnx=tiny.onnx --fp16 --profilingVerbosity="
+                                        "detailed --dumpLayerInfo --dumpProfile --noDataTransfers"
+                                     << "NVIDIA L4" << 6 << 3 << 5;
+    QTest::newRow("real 10.16 build and run")
+        << "trtexec-result-01.log"
+        << "10.16.1"
+        << "trtexec --onnx=/work/trt-samples-for-hackathon-cn/cookbook/00-Data/model/"
+           "model-trained.onnx"
+        << "NVIDIA H100 PCIe" << 50 << 22 << 8;
+    QTest::newRow("real 10.16 dumpProfile")
+        << "trtexec-result-05.log"
+        << "10.16.1"
+        << "trtexec --loadEngine=./model-trained.trt --dumpProfile "
+           "--exportTimes=./model-trained-exportTimes.json "
+           "--exportProfile=./model-trained-exportProfile.json"
+        << "NVIDIA H100 PCIe" << 0 << 22 << 0;
+}
+
+void TestTrtexecLog::readsHeaderAndSections() {
+    QFETCH(QString, file);
+    const TrtexecLog log = readTrtexecLog(logPath(file));
+    QFETCH(QString, version);
+    QCOMPARE(log.tensorrtVersion, version);
+    QFETCH(QString, command);
+    QCOMPARE(log.commandLines.value(0), command);
+    QCOMPARE(log.result, QString("PASSED"));
+    QFETCH(QString, device);
+    QCOMPARE(text(log.deviceInformation, "Selected Device"), device);
+    QFETCH(int, buildKeys);
+    QCOMPARE(int(log.buildOptions.size()), buildKeys);
+    QFETCH(int, inferenceKeys);
+    QCOMPARE(int(log.inferenceOptions.size()), inferenceKeys);
+    QFETCH(int, performanceKeys);
+    QCOMPARE(int(log.performanceSummary.size()), performanceKeys);
+    QVERIFY2(log.warnings.isEmpty(), qPrintable(log.warnings.join('\n')));
+    QCOMPARE(sniffFileKind(logPath(file)), FileKind::TrtexecLog);
+}
+
+void TestTrtexecLog::convertsNumbersAsTrexDoes() {
+    const TrtexecLog a100 = readTrtexecLog(fixturePath("trt86-profile.log"));
+    const OrderedJson& perf = a100.performanceSummary;
+    QCOMPARE(number(perf, "Throughput"), 1534.75);
+    QCOMPARE(number(perf, "Total Host Walltime"), 3.00113);
+    QCOMPARE(number(perf, "Total GPU Compute Time"), 2.98924);
+    const OrderedJson latency = perf["Latency"];
+    QCOMPARE(int(latency.size()), 7);
+    QCOMPARE(latency[0].get<double>(), 0.629883);
+    QCOMPARE(latency[2].get<double>(), 0.648987);
+    QCOMPARE(latency[6].get<double>(), 0.667969);
+    QCOMPARE(perf["H2D Latency"][3].get<double>(), 0.0);
+    const OrderedJson& device = a100.deviceInformation;
+    QCOMPARE(number(device, "Compute Capability"), 8.0);
+    QCOMPARE(number(device, "SMs"), 108.0);
+    QCOMPARE(number(device, "Memory Bus Width"), 5120.0);
+    QCOMPARE(number(device, "Compute Clock Rate"), 1.41);
+    QCOMPARE(number(device, "Memory Clock Rate"), 1.215);
+    QCOMPARE(text(device, "Device Global Memory"), QString("40536 MiB")); // trex keeps text
+
+    // TensorRT 8.0 printed fewer percentiles: the list has what the log has.
+    const TrtexecLog titan = readTrtexecLog(fixturePath("trt80-profile.log"));
+    QCOMPARE(int(titan.performanceSummary["Latency"].size()), 5);
+    QCOMPARE(titan.performanceSummary["Latency"][4].get<double>(), 0.52);
+
+    // TensorRT 10 renamed the clock rates; they are numbers all the same.
+    const TrtexecLog h100 = readTrtexecLog(dataPath(kMnist + "trtexec-result-01.log"));
+    QCOMPARE(number(h100.deviceInformation, "Application Compute Clock Rate"), 1.755);
+    QCOMPARE(number(h100.deviceInformation, "Application Memory Clock Rate"), 1.593);
+    QCOMPARE(number(h100.deviceInformation, "SMs"), 114.0);
+    QCOMPARE(number(h100.deviceInformation, "Compute Capability"), 9.0);
+    QCOMPARE(number(h100.performanceSummary, "Throughput"), 15374.3);
+    QCOMPARE(h100.performanceSummary["Latency"][0].get<double>(), 0.0410156);
+    QCOMPARE(h100.performanceSummary["GPU Compute Time"][3].get<double>(), 0.0361328);
+    QCOMPARE(number(h100.performanceSummary, "Total GPU Compute Time"), 1.6586);
+}
+
+void TestTrtexecLog::keepsWholeValuesAndEveryKey() {
+    const TrtexecLog log = readTrtexecLog(dataPath(kMnist + "trtexec-result-04.log"));
+    QCOMPARE(text(log.buildOptions, "Memory Pools"),
+             QString("workspace: default, dlaSRAM: default, dlaLocalDRAM: default, "
+                     "dlaGlobalDRAM: default, tacticSharedMem: default"));
+    QCOMPARE(text(log.buildOptions, "Tempfile Controls"),
+             QString("{ in_memory: allow, temporary: allow }"));
+    QCOMPARE(text(log.buildOptions, "Profiling verbosity"), QString("2"));
+    QCOMPARE(text(log.modelOptions, "Format"), QString("ONNX"));
+    QCOMPARE(text(log.modelOptions, "Output"), QString(""));
+    QCOMPARE(text(log.systemOptions, "ignoreParsedPluginLibs"), QString("0"));
+    QCOMPARE(text(log.reportingOptions, "Dump refittable layers"), QString("Disabled"));
+    QCOMPARE(text(log.deviceInformation, "Device 0"),
+             QString("\"NVIDIA H100 PCIe\" UUID: GPU-31e9692b-62b7-2d62-f0b1-f4195b568ac7"));
+    // The sections end where trex ends them: the note after a blank line is not a key.
+    QVERIFY(!log.deviceInformation.contains("Note"));
+    QCOMPARE(int(log.deviceInformation.size()), 12);
+    QCOMPARE(int(log.modelOptions.size()), 3);
+    QCOMPARE(int(log.systemOptions.size()), 6);
+}
+
+void TestTrtexecLog::readsProfileTable_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("records");
+    QTest::addColumn<qlonglong>("iterations");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("average");
+    QTest::addColumn<double>("median");
+    QTest::addColumn<double>("sumOfAverages");
+    QTest::newRow("8.0 name first, no median")
+        << "trt80-profile.log" << 3 << 6302LL << "block1 dw conv" << 0.08 << 0.0 << 0.2951;
+    QTest::newRow("8.6 names with spaces and quotes")
+        << "trt86-profile.log" << 5 << 4606LL << "res2a_branch2a + res2a_relu \"quoted\"" << 0.2
+        << 0.1997 << 0.3049;
+    QTest::newRow("real 10.16") << "trtexec-result-05.log" << 15 << 18362LL << "node_conv2d_myl0_1"
+                                << 0.0105 << 0.0098 << 0.0833;
+}
+
+void TestTrtexecLog::readsProfileTable() {
+    QFETCH(QString, file);
+    const TrtexecLog log = readTrtexecLog(logPath(file));
+    QVERIFY(log.profileTable.has_value());
+    const ProfileFile& table = *log.profileTable;
+    QFETCH(int, records);
+    QCOMPARE(int(table.records.size()), records);
+    QFETCH(qlonglong, iterations);
+    QCOMPARE(table.iterations, iterations);
+    QFETCH(QString, name);
+    const auto it = std::find_if(table.records.begin(), table.records.end(),
+                                 [&](const ProfileRecord& r) { return r.name == name; });
+    QVERIFY2(it != table.records.end(), qPrintable(name));
+    QFETCH(double, average);
+    QCOMPARE(it->averageMs, average);
+    QFETCH(double, median);
+    QCOMPARE(it->medianMs, median);
+    double sum = 0;
+    for (const ProfileRecord& r : table.records)
+        sum += r.averageMs;
+    QFETCH(double, sumOfAverages);
+    QVERIFY2(qAbs(sum - sumOfAverages) < 0.00051, qPrintable(QString::number(sum)));
+}
+
+// --dumpLayerInfo prints the engine that --exportLayerInfo writes as JSON (the real files come
+// from two builds of one model: the same layers, though a tactic may differ).
+void TestTrtexecLog::layerListMatchesExportedGraph() {
+    const EnginePlan fromLog = loadPlan(dataPath(kMnist + "trtexec-result-04.log"));
+    const EnginePlan exported = loadPlan(dataPath(kMnist + "model-trained-exportLayerInfo.log"));
+    QCOMPARE(fromLog.layers.size(), std::size_t(9));
+    QCOMPARE(fromLog.layers.size(), exported.layers.size());
+    QVERIFY(!fromLog.namesOnly);
+    for (std::size_t i = 0; i < fromLog.layers.size(); ++i) {
+        const Layer& a = fromLog.layers[i];
+        const Layer& b = exported.layers[i];
+        QCOMPARE(a.name, b.name);
+        QCOMPARE(a.type, b.type);
+        QCOMPARE(a.subtype, b.subtype);
+        QCOMPARE(a.metadata, b.metadata);
+        QCOMPARE(a.precision, b.precision);
+        QCOMPARE(a.inputs.size(), b.inputs.size());
+        QCOMPARE(a.outputs.size(), b.outputs.size());
+        QCOMPARE(a.inputs[0].shape, b.inputs[0].shape);
+        QCOMPARE(a.outputs[0].name, b.outputs[0].name);
+        QCOMPARE(a.weightsBytes, b.weightsBytes);
+        QCOMPARE(a.attributes.size(), b.attributes.size());
+    }
+    QCOMPARE(fromLog.bindings, QStringList({"x", "y", "z"}));
+    QCOMPARE(fromLog.totalWeightsBytes(), exported.totalWeightsBytes());
+    QCOMPARE(fromLog.layers[0].attribute("Kernel"), QString("[5,5]"));
+}
+
+void TestTrtexecLog::readsOneLineQuirks() {
+    const EnginePlan plan = loadPlan(fixturePath("trt10-layerinfo.log"));
+    QCOMPARE(plan.layers.size(), std::size_t(4));
+    const Layer& conv = plan.layers[0];
+    QCOMPARE(conv.name, QString("conv1 + relu1"));
+    QCOMPARE(conv.type, QString("Convolution"));
+    QCOMPARE(conv.precision, QString("FP16"));
+    QCOMPARE(conv.outputs[0].longFormat,
+             QString("Channel major FP16 format where channel % 8 == 0 (kHWC8)"));
+    QCOMPARE(conv.weightsBytes, 432.0 * 2);
+    QCOMPARE(conv.metadata, QString("[ONNX Layer: /conv1/Conv]+[ONNX Layer: /relu1/Relu]"));
+    const Layer& reformat = plan.layers[1];
+    QCOMPARE(
+        reformat.name,
+        QString("Reformatting CopyNode for Input Tensor 0 to {ForeignNode[/fc/MatMul.../fc/Add]}"));
+    QCOMPARE(reformat.type, QString("Reformat"));
+    QCOMPARE(reformat.outputs[0].name, QString("relu1_out copy"));
+    QCOMPARE(reformat.outputs[0].precision, QString("FP32"));
+    QCOMPARE(plan.layers[2].name, QString("{ForeignNode[/fc/MatMul.../fc/Add]}"));
+    QCOMPARE(plan.layers[2].subtype, QString("Myelin"));
+    QCOMPARE(plan.layers[3].metadata, QString());
+    QCOMPARE(plan.layers[3].outputs[0].shape, std::vector<qint64>({1, 10}));
+    QCOMPARE(plan.bindings, QStringList({"input", "probs"}));
+}
+
+void TestTrtexecLog::logAloneIsAPlan() {
+    // Layer list and profile table in one log: a full plan with timings, joined by position.
+    const EnginePlan full = loadPlan(fixturePath("trt10-layerinfo.log"));
+    QVERIFY(full.hasProfile);
+    QCOMPARE(full.profiledIterations, 24370LL);
+    QVERIFY(qAbs(full.totalAverageMs() - 0.12) < 1e-9);
+    QCOMPARE(full.layers[2].timing.averageMs, 0.06);
+    QCOMPARE(full.metadata.deviceName(), QString("NVIDIA L4"));
+    QCOMPARE(text(full.metadata.builder, "Precision"), QString("FP32+FP16"));
+    QCOMPARE(text(full.metadata.builder, "Format"), QString("ONNX"));
+    QCOMPARE(number(full.metadata.performance, "Throughput"), 8123.4);
+    QCOMPARE(text(full.metadata.system, "Device"), QString("0"));
+    QCOMPARE(full.metadata.tensorrtVersion, QString("10.3.0"));
+    QCOMPARE(full.sources.profile, fixturePath("trt10-layerinfo.log"));
+    QVERIFY2(full.warnings.isEmpty(), qPrintable(full.warnings.join('\n')));
+
+    // A --dumpProfile log alone: layers known by name, with timings.
+    const EnginePlan names = loadPlan(dataPath(kMnist + "trtexec-result-05.log"));
+    QVERIFY(names.namesOnly);
+    QCOMPARE(names.layers.size(), std::size_t(15));
+    QCOMPARE(names.layers[1].name, QString("node_conv2d_myl0_1"));
+    QCOMPARE(names.layers[1].timing.averageMs, 0.0105);
+    QCOMPARE(names.layers[1].timing.percent, 12.7);
+    QVERIFY(qAbs(sumOfAverages(names.layers) - 0.0833) < 0.0005);
+    QCOMPARE(names.profiledIterations, 18362LL);
+    QCOMPARE(names.metadata.deviceName(), QString("NVIDIA H100 PCIe"));
+    QCOMPARE(text(names.metadata.inference, "Iterations"), QString("10"));
+    QCOMPARE(names.name, QString("trtexec-result-05.log"));
+    QVERIFY2(names.warnings.join(' ').contains("--dumpProfile"),
+             qPrintable(names.warnings.join('\n')));
+}
+
+void TestTrtexecLog::logBesidePlanGivesTimingsAndMetadata() {
+    // trex's process_engine layout: PREFIX.graph.json beside PREFIX.profile.log, no JSON profile.
+    QTemporaryDir dir;
+    const QString prefix = dir.filePath("tiny.onnx.engine");
+    const TrtexecLog log = readTrtexecLog(fixturePath("trt10-layerinfo.log"));
+    QFile::copy(fixturePath("trt10-layerinfo.log"), prefix + ".profile.log");
+    QFile graph(prefix + ".graph.json");
+    QVERIFY(graph.open(QIODevice::WriteOnly));
+    graph.write(log.layerGraphJson);
+    graph.close();
+
+    for (const QString& opened : {prefix, prefix + ".profile.log"}) {
+        const EnginePlan plan = loadPlan(opened);
+        QCOMPARE(plan.sources.graph, prefix + ".graph.json");
+        QCOMPARE(plan.sources.logs, QStringList({prefix + ".profile.log"}));
+        QVERIFY(plan.hasProfile);
+        QVERIFY(qAbs(plan.totalAverageMs() - 0.12) < 1e-9);
+        QCOMPARE(plan.metadata.deviceName(), QString("NVIDIA L4"));
+        QCOMPARE(plan.metadata.commandLines.size(), 1);
+    }
+
+    // A log named on the command line, beside a graph exported on its own.
+    LoadOptions options;
+    options.logs << dataPath(kMnist + "trtexec-result-04.log");
+    const EnginePlan plan =
+        loadPlan(dataPath(kMnist + "model-trained-exportLayerInfo.log"), options);
+    QCOMPARE(text(plan.metadata.builder, "Precision"), QString("FP32"));
+    QCOMPARE(number(plan.metadata.device, "SMs"), 114.0);
+}
+
+// The mnist folder holds logs of several runs; a table that profiles another build of the
+// model must not lend its timings to this graph's layers by accident.
+void TestTrtexecLog::siblingLogsOfAnotherEngineAreSetAside() {
+    const EnginePlan plan = loadPlan(dataPath(kMnist + "model-trained-exportLayerInfo.log"));
+    QCOMPARE(plan.sources.logs.size(), 3);
+    QCOMPARE(plan.metadata.deviceName(), QString("NVIDIA H100 PCIe"));
+    QCOMPARE(number(plan.metadata.performance, "Throughput"), 15374.3);
+    QVERIFY(!plan.hasProfile);
+    QVERIFY2(plan.warnings.join(' ').contains("trtexec-result-05.log"),
+             qPrintable(plan.warnings.join('\n')));
+}
+
+void TestTrtexecLog::convertWritesTrexFiles() {
+    QTemporaryDir dir;
+    const QString prefix = dir.filePath("resnet.engine");
+    const TrtexecLog log = readTrtexecLog(fixturePath("trt86-profile.log"));
+    const QStringList written = convertLog(log, prefix);
+    QCOMPARE(written, QStringList({prefix + ".build.metadata.json",
+                                   prefix + ".profile.metadata.json", prefix + ".profile.json"}));
+    QCOMPARE(sniffFileKind(written[0]), FileKind::BuildMetadata);
+    QCOMPARE(sniffFileKind(written[1]), FileKind::ProfileMetadata);
+    QCOMPARE(sniffFileKind(written[2]), FileKind::Profile);
+
+    EngineMetadata metadata;
+    readBuildMetadata(written[0], metadata);
+    readProfileMetadata(written[1], metadata);
+    QCOMPARE(text(metadata.builder, "Precision"), QString("FP32+FP16"));
+    QCOMPARE(number(metadata.performance, "Throughput"), 1534.75);
+    QCOMPARE(metadata.performance["Latency"].size(), std::size_t(7));
+    QCOMPARE(number(metadata.device, "SMs"), 108.0);
+    const ProfileFile profile = readProfile(written[2]);
+    QCOMPARE(profile.records.size(), std::size_t(5));
+    QCOMPARE(profile.iterations, 4606LL);
+    QCOMPARE(profile.records[2].name, QString("res2a_branch2a + res2a_relu \"quoted\""));
+    QCOMPARE(profile.records[4].medianMs, 0.0466);
+
+    // A --dumpLayerInfo log also gives the graph: the converted files open as a plan.
+    const QString mnist = dir.filePath("mnist.engine");
+    const QStringList files =
+        convertLog(readTrtexecLog(dataPath(kMnist + "trtexec-result-04.log")), mnist);
+    QVERIFY(files.contains(mnist + ".graph.json"));
+    const EnginePlan plan = loadPlan(mnist);
+    QCOMPARE(plan.layers.size(), std::size_t(9));
+    QCOMPARE(plan.metadata.deviceName(), QString("NVIDIA H100 PCIe"));
+}
+
+void TestTrtexecLog::rejectsBadLogs_data() {
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("empty") << QByteArray("\n  \n") << "the file is empty";
+    QTest::newRow("binary") << QByteArray("\x7f"
+                                          "ELF\x02\x01\x01\0\0\0\0plan",
+                                          16)
+                            << "binary data";
+    QTest::newRow("another tool") << QByteArray("[I] polygraphy run model.onnx\nPASSED\n")
+                                  << "not a trtexec log";
+}
+
+void TestTrtexecLog::rejectsBadLogs() {
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    const QString message = errorOf([&] { parseTrtexecLog(content, "bad.log"); });
+    QVERIFY2(message.startsWith("bad.log: ") && message.contains(expected), qPrintable(message));
+    QVERIFY2(message.contains("tee FILE.log"), qPrintable(message));
+
+    // Opened as a plan, a file of no known kind is refused with the same kind of advice.
+    QString other = errorOf([] { loadPlan(fixturePath("not-a-trtexec.log")); });
+    QVERIFY2(other.contains("not-a-trtexec.log: text that is neither JSON nor a trtexec log"),
+             qPrintable(other));
+    // A log without any per-layer part names what to add.
+    other = errorOf([] { loadPlan(dataPath(kMnist + "trtexec-result-01.log")); });
+    QVERIFY2(other.contains("no per-layer information") && other.contains("--dumpProfile"),
+             qPrintable(other));
+}
+
+void TestTrtexecLog::warnsOnTruncatedLog() {
+    const EnginePlan plan = loadPlan(fixturePath("truncated-profile.log"));
+    QCOMPARE(plan.layers.size(), std::size_t(2));
+    QCOMPARE(plan.layers[1].name, QString("pool1"));
+    const QString warnings = plan.warnings.join('\n');
+    QVERIFY2(warnings.contains("no Total row"), qPrintable(warnings));
+    QVERIFY2(warnings.contains("ends before trtexec finished"), qPrintable(warnings));
+}
+
+PLANSCOPE_TEST_MAIN(TestTrtexecLog, QCoreApplication)
+#include "tst_trtexec_log.moc"

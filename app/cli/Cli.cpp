@@ -36,6 +36,8 @@ const std::map<QString, CommandEntry>& commands() {
          {exportChartCommand, "Export charts to PNG or SVG (--list shows them).", true}},
         {QStringLiteral("export-graph"),
          {exportGraphCommand, "Export the plan graph to SVG, PNG or DOT.", true}},
+        {QStringLiteral("profile"),
+         {profileCommand, "Build and profile an ONNX model with trtexec (needs a GPU)."}},
     };
     return table;
 }

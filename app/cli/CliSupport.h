@@ -30,5 +30,6 @@ int exportChartCommand(const QStringList& arguments);
 int exportGraphCommand(const QStringList& arguments);
 int compareCommand(const QStringList& arguments);
 int convertLogCommand(const QStringList& arguments);
+int profileCommand(const QStringList& arguments);
 
 } // namespace planscope

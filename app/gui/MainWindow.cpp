@@ -9,6 +9,7 @@
 #include "LayerTablePanel.h"
 #include "LintPanel.h"
 #include "SummaryPanel.h"
+#include "TrtexecDialog.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -100,6 +101,20 @@ void MainWindow::createActions() {
         if (other.isEmpty())
             return;
         openComparison({m_path, other});
+    });
+    QAction* buildAndProfile = file->addAction(tr("Build and Profile with &trtexec..."));
+    buildAndProfile->setToolTip(
+        tr("Build an ONNX model into an engine with trtexec, profile it and open it"));
+    connect(buildAndProfile, &QAction::triggered, this, [this] {
+        auto* dialog = findChild<TrtexecDialog*>();
+        if (!dialog) { // one dialog, so its output stays when it is closed and reopened
+            dialog = new TrtexecDialog(this);
+            connect(dialog, &TrtexecDialog::engineReady, this,
+                    [this](const QString& prefix) { openPlan(prefix); });
+        }
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
     });
     file->addAction(tr("&Close"), QKeySequence::Close, this, &MainWindow::closePlan);
     file->addSeparator();

@@ -28,9 +28,17 @@ void PlanDocument::clear() {
     setPlan({});
 }
 
-LoadedPlan loadAndLint(const QString& path, const LoadOptions& options) {
+void PlanDocument::setLintSettings(const LintSettings& settings) {
+    m_lintSettings = settings;
+    if (!m_plan)
+        return;
+    m_findings = lintPlan(*m_plan, settings);
+    emit planChanged();
+}
+
+LoadedPlan loadAndLint(const QString& path, const LoadOptions& options, const LintSettings& lint) {
     auto plan = std::make_shared<EnginePlan>(loadPlan(path, options));
-    std::vector<LintFinding> findings = lintPlan(*plan);
+    std::vector<LintFinding> findings = lintPlan(*plan, lint);
     return {std::move(plan), std::move(findings)};
 }
 

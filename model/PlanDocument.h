@@ -5,6 +5,7 @@
 #include "LayerSelection.h"
 #include "PlanLoader.h"
 #include "lint/LintFinding.h"
+#include "lint/LintSettings.h"
 
 #include <QObject>
 #include <memory>
@@ -35,6 +36,10 @@ class PlanDocument : public QObject {
     void setPlan(LoadedPlan loaded);
     void clear();
 
+    // Lints the open plan again with `settings`, keeping the selection; later loads use them too.
+    const LintSettings& lintSettings() const { return m_lintSettings; }
+    void setLintSettings(const LintSettings& settings);
+
   signals:
     void planChanged();
 
@@ -43,9 +48,11 @@ class PlanDocument : public QObject {
     std::vector<LintFinding> m_findings;
     std::unique_ptr<LayerConnections> m_connections;
     LayerSelection* m_selection;
+    LintSettings m_lintSettings;
 };
 
 // Loads and lints in one go, as the window does on a worker thread.
-LoadedPlan loadAndLint(const QString& path, const LoadOptions& options);
+LoadedPlan loadAndLint(const QString& path, const LoadOptions& options,
+                       const LintSettings& lint = {});
 
 } // namespace planscope

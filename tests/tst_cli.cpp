@@ -49,6 +49,7 @@ class TestCli : public QObject {
     void exportsGraphs();
     void comparesAndGates();
     void readsTrtexecLogs();
+    void gatesOnLintFindings();
     void convertsLog();
     void failsClearly_data();
     void failsClearly();
@@ -150,7 +151,7 @@ void TestCli::printsLintJson() {
     const Run run = runPlanscope({"lint", dataPath(kMobileNet), "--json"});
     QCOMPARE(run.status, 0);
     const QJsonArray findings = QJsonDocument::fromJson(run.out).object()["findings"].toArray();
-    QCOMPARE(findings.size(), 57);
+    QCOMPARE(findings.size(), 83); // 57 of trex's rules, 25 unquantized-residual, 1 small-batch
     const QJsonObject first = [&] {
         for (const auto& f : findings)
             if (f.toObject()["layer"].toString() == "QuantizeLinear_2")
@@ -273,6 +274,29 @@ void TestCli::readsTrtexecLogs() {
              QString("FP32"));
 }
 
+void TestCli::gatesOnLintFindings() {
+    const QString plan = fixturePath("lint-rules.graph.json");
+    const Run warning = runPlanscope({"lint", plan, "--json", "--fail-on", "warning"});
+    QCOMPARE(warning.status, 1);
+    QVERIFY2(warning.err.startsWith("planscope: lint gate failed: ") &&
+                 warning.err.contains("at warning or above") &&
+                 warning.err.contains("unquantized-residual x3"),
+             qPrintable(warning.err));
+    const QJsonArray findings = QJsonDocument::fromJson(warning.out)["findings"].toArray();
+    QVERIFY(findings.size() > 10); // the report still comes out
+    QCOMPARE(runPlanscope({"lint", plan, "--fail-on", "error"}).status, 0);
+    const Run info = runPlanscope(
+        {"lint", plan, "--only", "weights-sparsity,small-batch", "--fail-on", "warning", "--json"});
+    QCOMPARE(info.status, 0);
+    QCOMPARE(QJsonDocument::fromJson(info.out)["findings"].toArray().size(), 2);
+    const Run quiet = runPlanscope(
+        {"lint", plan, "--only", "shuffle-costly", "--set", "shuffle-percent=50", "--json"});
+    QCOMPARE(QJsonDocument::fromJson(quiet.out)["findings"].toArray().size(), 1);
+    const Run list = runPlanscope({"lint", "--list-rules"});
+    QCOMPARE(list.status, 0);
+    QVERIFY(list.out.contains("unquantized-residual") && list.out.contains("shuffle-percent"));
+}
+
 void TestCli::convertsLog() {
     QTemporaryDir dir;
     const QString prefix = dir.filePath("mnist");
@@ -303,6 +327,7 @@ void TestCli::convertsLog() {
 void TestCli::failsClearly_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("expected");
+    const QString plan = fixturePath("lint-rules.graph.json");
     QTest::newRow("missing file") << QStringList({"summary", "/nonexistent/x.engine"})
                                   << "/nonexistent/x.engine: no such file";
     QTest::newRow("truncated") << QStringList({"summary", fixturePath("truncated.graph.json")})
@@ -322,6 +347,12 @@ void TestCli::failsClearly_data() {
     QTest::newRow("unknown option")
         << QStringList({"lint", "--bogus", fixturePath("lint.graph.json")}) << "bogus";
     QTest::newRow("unknown command") << QStringList({"frobnicate"}) << "unknown command";
+    QTest::newRow("unknown rule") << QStringList({"lint", plan, "--disable", "bogus"})
+                                  << "unknown rule 'bogus'";
+    QTest::newRow("unknown threshold")
+        << QStringList({"lint", plan, "--set", "nonsense=1"}) << "unknown threshold";
+    QTest::newRow("bad gate") << QStringList({"lint", plan, "--fail-on", "sometimes"})
+                              << "--fail-on takes warning or error";
     QTest::newRow("log without layers")
         << QStringList({"summary", dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log")})
         << "trtexec-result-01.log: this trtexec log has no per-layer information";

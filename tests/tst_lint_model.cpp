@@ -28,7 +28,8 @@ void TestLintModel::groupsFindingsByRule() {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setFindings(&findings);
     QCOMPARE(model.rules(), QStringList({"conv-not-accelerated", "conv-int8-float-output",
-                                         "conv-channel-alignment", "reformat-type-conversion"}));
+                                         "conv-channel-alignment", "reformat-type-conversion",
+                                         "unquantized-residual", "small-batch"}));
     const QModelIndex reformats = model.index(3, 0);
     QCOMPARE(reformats.data().toString(), QString("reformat-type-conversion (17)"));
     QCOMPARE(model.rowCount(reformats), 17);
@@ -51,13 +52,13 @@ void TestLintModel::filtersByRule() {
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     filter.setSourceModel(&model);
     model.setFindings(&findings);
-    QCOMPARE(filter.rowCount(), 6);
+    QCOMPARE(filter.rowCount(), 8); // trex's six rules, unfused-scale and small-batch
     filter.setRuleFilter("unfused-qdq");
     QCOMPARE(filter.rowCount(), 1);
     QCOMPARE(filter.rowCount(filter.index(0, 0)), 2);
     QCOMPARE(filter.index(1, 0, filter.index(0, 0)).data().toString(), QString("scale_dequantize"));
     filter.setRuleFilter({});
-    QCOMPARE(filter.rowCount(), 6);
+    QCOMPARE(filter.rowCount(), 8); // trex's six rules, unfused-scale and small-batch
 }
 
 void TestLintModel::selectionStopsEchoes() {

@@ -10,6 +10,7 @@
 #include "LayerTableView.h"
 #include "LintModel.h"
 #include "LintPanel.h"
+#include "LintSettingsDialog.h"
 #include "MainWindow.h"
 #include "SummaryPanel.h"
 #include "SyntheticPlan.h"
@@ -66,6 +67,7 @@ class TestMainWindow : public QObject {
     void initTestCase();
     void opensPlanIntoEveryPanel();
     void opensTrtexecLogAlone();
+    void appliesAndRemembersLintSettings();
     void lintFindingSelectsLayerEverywhere();
     void inspectorLinksSelectNeighbours();
     void filtersAndExportsTable();
@@ -98,7 +100,7 @@ void TestMainWindow::opensPlanIntoEveryPanel() {
     QCOMPARE(
         window.layerPanel()->statusText(),
         QString("There are 72 layers which account for 100.0% (0.470 ms) of the overall latency."));
-    QCOMPARE(window.lintPanel()->view()->model()->rowCount(), 4);
+    QCOMPARE(window.lintPanel()->view()->model()->rowCount(), 6);
     QCOMPARE(QSettings().value("recentFiles").toStringList().first(),
              QFileInfo(plan).absoluteFilePath());
 }
@@ -118,6 +120,38 @@ void TestMainWindow::opensTrtexecLogAlone() {
     const QImage shot = window.grab().toImage();
     QVERIFY(!shot.isNull());
     shot.save(QDir::temp().filePath("planscope-log-window.png"));
+}
+
+void TestMainWindow::appliesAndRemembersLintSettings() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, fixturePath("lint-rules.graph.json")));
+    QAbstractItemModel* findings = window.lintPanel()->view()->model();
+    const int allRules = findings->rowCount();
+    QVERIFY(allRules >= 7);
+
+    LintSettings settings;
+    settings.disabled = {"unquantized-residual", "small-batch"};
+    settings.shufflePercent = 50;
+    LintSettingsDialog dialog(settings);
+    QCOMPARE(dialog.settings().disabled, settings.disabled);
+    QCOMPARE(dialog.settings().shufflePercent, 50.0);
+    saveLintSettings(dialog.settings());
+    QCOMPARE(loadLintSettings().disabled, settings.disabled);
+    QCOMPARE(loadLintSettings().shufflePercent, 50.0);
+
+    window.document()->setLintSettings(settings);
+    QCOMPARE(findings->rowCount(), allRules - 2);
+    for (int r = 0; r < findings->rowCount(); ++r) {
+        const QString rule = findings->index(r, 0).data(LintModel::RuleRole).toString();
+        QVERIFY2(rule != "unquantized-residual" && rule != "small-batch", qPrintable(rule));
+        if (rule == "shuffle-costly") // only the converting Shuffle is left at 50 %
+            QCOMPARE(findings->rowCount(findings->index(r, 0)), 1);
+    }
+    // A new window starts with what was saved.
+    MainWindow next;
+    QCOMPARE(next.document()->lintSettings().disabled, settings.disabled);
+    saveLintSettings({});
 }
 
 void TestMainWindow::lintFindingSelectsLayerEverywhere() {

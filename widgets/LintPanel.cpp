@@ -3,11 +3,13 @@
 #include "HtmlText.h"
 #include "LintFilterModel.h"
 #include "LintModel.h"
+#include "LintSettingsDialog.h"
 #include "PlanDocument.h"
 
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QTreeView>
@@ -34,6 +36,10 @@ LintPanel::LintPanel(PlanDocument* document, QWidget* parent)
     auto* filterRow = new QHBoxLayout;
     filterRow->addWidget(new QLabel(tr("Rule:"), this));
     filterRow->addWidget(m_rules, 1);
+    auto* configure = new QPushButton(tr("R&ules..."), this);
+    configure->setToolTip(tr("Choose which lint rules run and their thresholds"));
+    filterRow->addWidget(configure);
+    connect(configure, &QPushButton::clicked, this, &LintPanel::configureRules);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_details);
@@ -64,6 +70,14 @@ void LintPanel::reload() {
     m_filter->setRuleFilter({});
     m_view->expandAll();
     m_details->clear();
+}
+
+void LintPanel::configureRules() {
+    LintSettingsDialog dialog(m_document->lintSettings(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    saveLintSettings(dialog.settings());
+    m_document->setLintSettings(dialog.settings());
 }
 
 void LintPanel::onCurrentChanged(const QModelIndex& current) {

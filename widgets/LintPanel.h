@@ -24,6 +24,7 @@ class LintPanel : public QWidget {
 
   private:
     void reload();
+    void configureRules();
     void onCurrentChanged(const QModelIndex& current);
     void showLayer(int layer);
     void showDetails(const QModelIndex& index);

@@ -3,6 +3,8 @@
 #include "PlanJson.h"
 #include "PlanOptions.h"
 
+#include <map>
+
 namespace planscope {
 namespace {
 
@@ -24,6 +26,55 @@ void printFindings(const std::vector<LintFinding>& findings) {
     out() << findings.size() << " finding(s).\n";
 }
 
+QStringList listValues(const QCommandLineParser& parser, const QString& option) {
+    QStringList values;
+    for (const QString& value : parser.values(option))
+        values << value.split(',', Qt::SkipEmptyParts);
+    for (const QString& rule : values)
+        if (!standardRules().contains(rule))
+            throw UsageError("unknown rule '" + rule.toStdString() +
+                             "' (see planscope lint --list-rules)");
+    return values;
+}
+
+LintSettings settingsFrom(const QCommandLineParser& parser) {
+    LintSettings settings;
+    for (const QString& rule : listValues(parser, QStringLiteral("disable")))
+        settings.disabled.insert(rule);
+    const QStringList only = listValues(parser, QStringLiteral("only"));
+    if (!only.isEmpty())
+        for (const QString& rule : standardRules())
+            if (!only.contains(rule))
+                settings.disabled.insert(rule);
+    try {
+        for (const QString& assignment : parser.values(QStringLiteral("set")))
+            settings.setThreshold(assignment);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--set: ") + e.what());
+    }
+    return settings;
+}
+
+// The gate: exit 1 when a finding is at least as severe as `level`, with a one-line reason.
+int gate(const std::vector<LintFinding>& findings, const QString& level) {
+    const Severity limit = level == QLatin1String("error") ? Severity::Error : Severity::Warning;
+    std::map<QString, int> failing;
+    for (const LintFinding& f : findings)
+        if (f.severity >= limit)
+            ++failing[f.rule];
+    if (failing.empty())
+        return 0;
+    QStringList rules;
+    int count = 0;
+    for (const auto& [rule, n] : failing) {
+        rules << QStringLiteral("%1 x%2").arg(rule).arg(n);
+        count += n;
+    }
+    err() << "planscope: lint gate failed: " << count << " finding(s) at " << level << " or above ("
+          << rules.join(QStringLiteral(", ")) << ")" << Qt::endl;
+    return 1;
+}
+
 } // namespace
 
 int lintCommand(const QStringList& arguments) {
@@ -32,16 +83,46 @@ int lintCommand(const QStringList& arguments) {
         parser.setApplicationDescription(QStringLiteral("Check an engine plan for known hazards."));
         addPlanOptions(parser);
         const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-        parser.addOption(json);
+        const QCommandLineOption listRules(QStringLiteral("list-rules"),
+                                           QStringLiteral("List the rules and thresholds."));
+        const QCommandLineOption disable(QStringLiteral("disable"),
+                                         QStringLiteral("Do not run RULE (repeatable, or "
+                                                        "comma-separated)."),
+                                         QStringLiteral("RULE"));
+        const QCommandLineOption only(QStringLiteral("only"),
+                                      QStringLiteral("Run only RULE (repeatable, or "
+                                                     "comma-separated)."),
+                                      QStringLiteral("RULE"));
+        const QCommandLineOption set(
+            QStringLiteral("set"),
+            QStringLiteral("Set a threshold, e.g. shuffle-percent=5 (see --list-rules)."),
+            QStringLiteral("NAME=VALUE"));
+        const QCommandLineOption failOn(
+            QStringLiteral("fail-on"),
+            QStringLiteral("Exit 1 when a finding is at LEVEL or above: warning or error."),
+            QStringLiteral("LEVEL"));
+        parser.addOptions({json, listRules, disable, only, set, failOn});
         if (!parseArguments(parser, arguments))
             return 0;
+        if (parser.isSet(listRules)) {
+            out() << "Rules:\n\t" << standardRules().join(QStringLiteral("\n\t"))
+                  << "\nThresholds (--set NAME=VALUE):\n\t"
+                  << LintSettings().describeThresholds().join(QStringLiteral("\n\t")) << '\n';
+            return 0;
+        }
+        const QString level = parser.value(failOn);
+        if (parser.isSet(failOn) && level != QLatin1String("warning") &&
+            level != QLatin1String("error"))
+            throw UsageError("--fail-on takes warning or error");
+        const LintSettings settings = settingsFrom(parser);
         const EnginePlan plan = loadPlanFromArguments(parser);
-        const auto findings = lintPlan(plan);
+        const auto findings = lintPlan(plan, settings);
         if (parser.isSet(json))
             out() << QString::fromStdString(findingsJson(findings).dump(2)) << '\n';
         else
             printFindings(findings);
-        return 0;
+        out().flush();
+        return parser.isSet(failOn) ? gate(findings, level) : 0;
     });
 }
 

@@ -9,10 +9,11 @@ namespace planscope {
 
 // Exceptions stay on the worker: QtConcurrent would wrap them and lose their type.
 AsyncPlanLoader::Outcome AsyncPlanLoader::loadOutcome(const QString& path,
-                                                      const LoadOptions& options) {
+                                                      const LoadOptions& options,
+                                                      const LintSettings& lint) {
     Outcome outcome;
     try {
-        outcome.plan = loadAndLint(path, options);
+        outcome.plan = loadAndLint(path, options, lint);
     } catch (const PlanError& e) {
         outcome.error = e.message();
     } catch (const LoadCancelled&) {
@@ -37,7 +38,7 @@ AsyncPlanLoader::~AsyncPlanLoader() {
     m_future.waitForFinished(); // the worker holds no pointer to us, but let it end first
 }
 
-void AsyncPlanLoader::load(const QString& path, int profile) {
+void AsyncPlanLoader::load(const QString& path, int profile, const LintSettings& lint) {
     cancel();
     auto job = std::make_shared<Job>();
     m_job = job;
@@ -51,8 +52,8 @@ void AsyncPlanLoader::load(const QString& path, int profile) {
     emit progressChanged(0);
     // Each outcome is delivered only if this job is still the current one. The continuation
     // may run at once, inside this call, when the worker is already done.
-    m_future = QtConcurrent::run([path, options] {
-                   return loadOutcome(path, options);
+    m_future = QtConcurrent::run([path, options, lint] {
+                   return loadOutcome(path, options, lint);
                }).then(this, [this, job, path, profile](Outcome outcome) {
         if (m_job != job)
             return;

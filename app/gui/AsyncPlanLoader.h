@@ -19,7 +19,7 @@ class AsyncPlanLoader : public QObject {
     explicit AsyncPlanLoader(QObject* parent = nullptr);
     ~AsyncPlanLoader() override;
 
-    void load(const QString& path, int profile);
+    void load(const QString& path, int profile, const LintSettings& lint = {});
     void cancel();
     bool isLoading() const { return m_job != nullptr; }
 
@@ -35,7 +35,8 @@ class AsyncPlanLoader : public QObject {
         QString error;
         bool cancelled = false;
     };
-    static Outcome loadOutcome(const QString& path, const LoadOptions& options);
+    static Outcome loadOutcome(const QString& path, const LoadOptions& options,
+                               const LintSettings& lint);
 
     struct Job {
         std::atomic<int> percent{0};

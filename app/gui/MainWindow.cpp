@@ -8,6 +8,7 @@
 #include "LayerInspector.h"
 #include "LayerTablePanel.h"
 #include "LintPanel.h"
+#include "LintSettingsDialog.h"
 #include "SummaryPanel.h"
 #include "TrtexecDialog.h"
 
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     restoreSettings();
 
+    m_document->setLintSettings(loadLintSettings());
     connect(m_loader, &AsyncPlanLoader::loaded, this, &MainWindow::onLoaded);
     connect(m_loader, &AsyncPlanLoader::failed, this, &MainWindow::onFailed);
     connect(m_loader, &AsyncPlanLoader::cancelled, this, &MainWindow::onCancelled);
@@ -218,7 +220,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::openPlan(const QString& path, int profile) {
     setLoading(true);
     m_loadingLabel->setText(tr("Loading %1...").arg(QFileInfo(path).fileName()));
-    m_loader->load(path, profile);
+    m_loader->load(path, profile, m_document->lintSettings());
 }
 
 CompareWindow* MainWindow::openComparison(const QStringList& plans) {

@@ -8,10 +8,7 @@ namespace planscope {
 namespace {
 
 LintFinding findingFor(const Layer& conv, const QString& rule) {
-    LintFinding f;
-    f.rule = rule;
-    f.layerIndex = conv.index;
-    f.layerName = conv.name;
+    LintFinding f = findingOn(conv, rule);
     f.details = {{QStringLiteral("tactic"), conv.tactic},
                  {QStringLiteral("subtype"), conv.subtype}};
     return f;
@@ -80,7 +77,8 @@ QStringList ConvolutionLinter::rules() const {
             QStringLiteral("conv-channel-alignment")};
 }
 
-void ConvolutionLinter::lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const {
+void ConvolutionLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+                             std::vector<LintFinding>& findings) const {
     using Check = void (*)(const Layer&, std::vector<LintFinding>&);
     for (Check check : {lintTensorCores, lintFloatOutput, lintAlignment})
         for (const Layer& layer : plan.layers)

@@ -9,7 +9,8 @@ namespace planscope {
 class ConvolutionLinter : public Linter {
   public:
     QStringList rules() const override;
-    void lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const override;
+    void lint(const EnginePlan& plan, const LintSettings& settings,
+              std::vector<LintFinding>& findings) const override;
 };
 
 } // namespace planscope

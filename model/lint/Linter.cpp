@@ -1,7 +1,12 @@
 #include "Linter.h"
 
 #include "ConvolutionLinter.h"
+#include "EngineLinters.h"
+#include "EnginePlan.h"
+#include "FusionLinter.h"
+#include "PaddingLinter.h"
 #include "QdqLinter.h"
+#include "ResidualLinter.h"
 #include "TypeConversionLinter.h"
 
 namespace planscope {
@@ -26,14 +31,37 @@ std::vector<std::unique_ptr<Linter>> standardLinters() {
     linters.push_back(std::make_unique<TypeConversionLinter>(
         QStringLiteral("Slice"), QStringLiteral("slice-type-conversion")));
     linters.push_back(std::make_unique<QdqLinter>());
+    linters.push_back(std::make_unique<PaddingLinter>());
+    linters.push_back(std::make_unique<FusionLinter>());
+    linters.push_back(std::make_unique<ResidualLinter>());
+    linters.push_back(std::make_unique<PrecisionFallbackLinter>());
+    linters.push_back(std::make_unique<BatchLinter>());
+    linters.push_back(std::make_unique<SparsityLinter>());
     return linters;
 }
 
-std::vector<LintFinding> lintPlan(const EnginePlan& plan) {
+QStringList standardRules() {
+    QStringList rules;
+    for (const auto& linter : standardLinters())
+        rules << linter->rules();
+    return rules;
+}
+
+std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& settings) {
     std::vector<LintFinding> findings;
     for (const auto& linter : standardLinters())
-        linter->lint(plan, findings);
+        linter->lint(plan, settings, findings);
+    std::erase_if(findings, [&](const LintFinding& f) { return !settings.runs(f.rule); });
     return findings;
+}
+
+LintFinding findingOn(const Layer& layer, const QString& rule, Severity severity) {
+    LintFinding f;
+    f.rule = rule;
+    f.severity = severity;
+    f.layerIndex = layer.index;
+    f.layerName = layer.name;
+    return f;
 }
 
 } // namespace planscope

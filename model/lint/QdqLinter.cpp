@@ -4,7 +4,8 @@
 
 namespace planscope {
 
-void QdqLinter::lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const {
+void QdqLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+                     std::vector<LintFinding>& findings) const {
     for (const Layer& layer : plan.layers) {
         if (layer.type != QLatin1String("Scale") || layer.inputs.empty() || layer.outputs.empty())
             continue;
@@ -13,10 +14,7 @@ void QdqLinter::lint(const EnginePlan& plan, std::vector<LintFinding>& findings)
         if (intIn == intOut)
             continue;
         const QString role = intIn ? QStringLiteral("Dequantize") : QStringLiteral("Quantize");
-        LintFinding f;
-        f.rule = QStringLiteral("unfused-qdq");
-        f.layerIndex = layer.index;
-        f.layerName = layer.name;
+        LintFinding f = findingOn(layer, QStringLiteral("unfused-qdq"));
         f.hazard = QStringLiteral("Unfused %1 layer").arg(role);
         f.mitigation = QStringLiteral("Check why the %1 layer is not fused").arg(role);
         f.help = QStringLiteral("Unfused Quantize/Dequantize nodes are wasteful and should be "

@@ -8,7 +8,8 @@ namespace planscope {
 class QdqLinter : public Linter {
   public:
     QStringList rules() const override { return {QStringLiteral("unfused-qdq")}; }
-    void lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const override;
+    void lint(const EnginePlan& plan, const LintSettings& settings,
+              std::vector<LintFinding>& findings) const override;
 };
 
 } // namespace planscope

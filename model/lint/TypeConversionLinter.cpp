@@ -15,7 +15,8 @@ QString typeWord(const Tensor& tensor) {
 TypeConversionLinter::TypeConversionLinter(QString layerType, QString rule)
     : m_layerType(std::move(layerType)), m_rule(std::move(rule)) {}
 
-void TypeConversionLinter::lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const {
+void TypeConversionLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+                                std::vector<LintFinding>& findings) const {
     for (const Layer& layer : plan.layers) {
         if (layer.type != m_layerType || layer.inputs.empty() || layer.outputs.empty())
             continue;
@@ -23,10 +24,7 @@ void TypeConversionLinter::lint(const EnginePlan& plan, std::vector<LintFinding>
         const Tensor& out = layer.outputs[0];
         if (in.precision == out.precision)
             continue;
-        LintFinding f;
-        f.rule = m_rule;
-        f.layerIndex = layer.index;
-        f.layerName = layer.name;
+        LintFinding f = findingOn(layer, m_rule);
         f.hazard = QStringLiteral("%1 layer is converting operand data type.").arg(m_layerType);
         const bool quantized =
             in.precision == QLatin1String("INT8") || out.precision == QLatin1String("INT8");

@@ -10,7 +10,8 @@ class TypeConversionLinter : public Linter {
   public:
     TypeConversionLinter(QString layerType, QString rule);
     QStringList rules() const override { return {m_rule}; }
-    void lint(const EnginePlan& plan, std::vector<LintFinding>& findings) const override;
+    void lint(const EnginePlan& plan, const LintSettings& settings,
+              std::vector<LintFinding>& findings) const override;
 
   private:
     QString m_layerType;

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+namespace planscope {
+
+// Which rules run and the thresholds of the rules that have one. The CLI sets them with
+// --disable/--only/--set, the window keeps them in its settings.
+struct LintSettings {
+    QSet<QString> disabled;        // rule ids that do not run
+    double shufflePercent = 2.0;   // shuffle-costly: share of the engine's latency
+    double smallBatch = 4;         // small-batch: a batch of this many or fewer
+    double latencyBoundMs = 0.01;  // small-batch: a layer this fast is bound by launch latency
+    double fallbackMinPercent = 0; // precision-fallback: ignore layers below this share
+
+    bool runs(const QString& rule) const { return !disabled.contains(rule); }
+
+    // "name=value" for the thresholds above; throws std::invalid_argument naming the problem.
+    void setThreshold(const QString& assignment);
+    // "name: meaning (value)" for each threshold, for help texts.
+    QStringList describeThresholds() const;
+    static QStringList thresholdNames();
+    double* threshold(const QString& name); // nullptr for an unknown name
+    const double* threshold(const QString& name) const;
+};
+
+} // namespace planscope

@@ -1,0 +1,84 @@
+#include "PaddingLinter.h"
+
+#include "EnginePlan.h"
+
+namespace planscope {
+namespace {
+
+const QString kRule = QStringLiteral("conv-nonstandard-padding");
+
+// "[3,3]" -> {3, 3}; empty when the attribute is missing or not a list of numbers.
+std::vector<int> numbers(const QString& list) {
+    std::vector<int> values;
+    const QString inner = list.trimmed().remove('[').remove(']');
+    for (const QString& part : inner.split(',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        values.push_back(part.trimmed().toInt(&ok));
+        if (!ok)
+            return {};
+    }
+    return values;
+}
+
+QString listText(const std::vector<int>& values) {
+    QStringList parts;
+    for (int v : values)
+        parts << QString::number(v);
+    return '[' + parts.join(',') + ']';
+}
+
+} // namespace
+
+QStringList PaddingLinter::rules() const {
+    return {kRule};
+}
+
+void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+                         std::vector<LintFinding>& findings) const {
+    for (const Layer& conv : plan.layers) {
+        if (!conv.isConvolution())
+            continue;
+        const std::vector<int> kernel = numbers(conv.attribute(QStringLiteral("Kernel")));
+        const std::vector<int> pre = numbers(conv.attribute(QStringLiteral("PrePadding")));
+        const std::vector<int> post = numbers(conv.attribute(QStringLiteral("PostPadding")));
+        const std::vector<int> stride = numbers(conv.attribute(QStringLiteral("Stride")));
+        std::vector<int> dilation = numbers(conv.attribute(QStringLiteral("Dilation")));
+        if (kernel.empty() || pre.size() != kernel.size() || post.size() != kernel.size())
+            continue;
+        if (dilation.size() != kernel.size())
+            dilation.assign(kernel.size(), 1);
+        std::vector<int> expected(kernel.size());
+        bool keepsSize = true;
+        for (std::size_t i = 0; i < kernel.size(); ++i) {
+            expected[i] = dilation[i] * (kernel[i] - 1) / 2;
+            keepsSize = keepsSize && (kernel[i] % 2 == 0 || pre[i] == expected[i]);
+        }
+        const bool unitStride =
+            std::all_of(stride.begin(), stride.end(), [](int s) { return s == 1; });
+        const bool asymmetric = pre != post;
+        if (!asymmetric && (keepsSize || !unitStride))
+            continue;
+
+        LintFinding f = findingOn(conv, kRule);
+        f.hazard = asymmetric
+                       ? QStringLiteral("Convolution pads asymmetrically (before %1, after %2).")
+                             .arg(listText(pre), listText(post))
+                       : QStringLiteral("Convolution padding %1 does not keep the spatial size "
+                                        "of its stride-1 %2 kernel (expected %3).")
+                             .arg(listText(pre), listText(kernel), listText(expected));
+        f.mitigation = QStringLiteral("Pad symmetrically by (K-1)/2 per side, e.g. [3,3] for a "
+                                      "7x7 kernel, or move the extra padding into the model's "
+                                      "input preparation.");
+        f.help = QStringLiteral("The fastest convolution kernels assume symmetric padding that "
+                                "keeps the spatial size; other paddings can force slower, more "
+                                "general kernels or a separate padding pass.");
+        f.details = {{QStringLiteral("kernel"), listText(kernel)},
+                     {QStringLiteral("stride"), listText(stride)},
+                     {QStringLiteral("padding"),
+                      QStringLiteral("before %1, after %2").arg(listText(pre), listText(post))},
+                     {QStringLiteral("expected"), listText(expected)}};
+        findings.push_back(std::move(f));
+    }
+}
+
+} // namespace planscope

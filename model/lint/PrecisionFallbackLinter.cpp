@@ -1,0 +1,62 @@
+#include "EngineLinters.h"
+#include "EnginePlan.h"
+
+namespace planscope {
+namespace {
+
+const QString kRule = QStringLiteral("precision-fallback");
+const QStringList kReduced = {QStringLiteral("FP16"), QStringLiteral("BF16"),
+                              QStringLiteral("INT8"), QStringLiteral("FP8"),
+                              QStringLiteral("INT4")};
+
+// "FP32+FP16+INT8" from the builder configuration; without it, what the layers run in.
+QString builtFor(const EnginePlan& plan) {
+    const auto it = plan.metadata.builder.find("Precision");
+    if (it != plan.metadata.builder.end() && it->is_string())
+        return QString::fromStdString(it->get<std::string>());
+    QStringList seen;
+    for (const Layer& layer : plan.layers)
+        if (kReduced.contains(layer.precision) && !seen.contains(layer.precision))
+            seen << layer.precision;
+    return seen.join('+');
+}
+
+} // namespace
+
+QStringList PrecisionFallbackLinter::rules() const {
+    return {kRule};
+}
+
+void PrecisionFallbackLinter::lint(const EnginePlan& plan, const LintSettings& settings,
+                                   std::vector<LintFinding>& findings) const {
+    const QString target = builtFor(plan);
+    if (!std::any_of(kReduced.begin(), kReduced.end(),
+                     [&](const QString& p) { return target.contains(p); }))
+        return;
+    // Reformats are reported by the type-conversion rules.
+    std::vector<const Layer*> fallbacks;
+    for (const Layer& layer : plan.layers)
+        if (layer.precision == QLatin1String("FP32") && layer.type != QLatin1String("Reformat") &&
+            layer.timing.percent >= settings.fallbackMinPercent)
+            fallbacks.push_back(&layer);
+    std::stable_sort(fallbacks.begin(), fallbacks.end(), [](const Layer* a, const Layer* b) {
+        return a->timing.averageMs > b->timing.averageMs;
+    });
+    for (const Layer* layer : fallbacks) {
+        LintFinding f = findingOn(*layer, kRule);
+        f.hazard = QStringLiteral("%1 layer runs in FP32 in an engine built for %2.")
+                       .arg(layer->type, target);
+        f.mitigation = QStringLiteral("Check why TensorRT kept it in FP32: an FP32 input from the "
+                                      "previous layer, a missing Q/DQ pair, an unsupported "
+                                      "reduced-precision kernel or a layer precision constraint.");
+        f.help = QStringLiteral("FP32 layers in a reduced-precision engine run slower and often "
+                                "need Reformats on both sides.");
+        f.details = {{QStringLiteral("latency"), QStringLiteral("%1 ms (%2 %)")
+                                                     .arg(layer->timing.averageMs, 0, 'f', 4)
+                                                     .arg(layer->timing.percent, 0, 'f', 1)},
+                     {QStringLiteral("built for"), target}};
+        findings.push_back(std::move(f));
+    }
+}
+
+} // namespace planscope

@@ -34,6 +34,11 @@ QString EngineMetadata::deviceName() const {
     return {};
 }
 
+QString metadataText(const OrderedJson& value) {
+    return value.is_string() ? QString::fromStdString(value.get<std::string>())
+                             : QString::fromStdString(value.dump());
+}
+
 void readProfileMetadata(const QString& path, EngineMetadata& metadata) {
     const auto json =
         readObjectFile(path, QStringLiteral("a JSON object with performance_summary"));

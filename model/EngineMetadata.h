@@ -21,6 +21,9 @@ struct EngineMetadata {
     QString deviceName() const;
 };
 
+// A metadata value as text: strings unquoted, numbers and lists as written.
+QString metadataText(const OrderedJson& value);
+
 // The order of the statistics in a performance-summary list such as "Latency".
 inline constexpr const char* kLatencyStatistics[] = {"min", "max", "mean", "median",
                                                      "p90", "p95", "p99"};

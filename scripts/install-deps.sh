@@ -7,7 +7,7 @@ packages=(
     build-essential cmake
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libgl-dev
     nlohmann-json3-dev libgraphviz-dev
-    xvfb xauth fonts-dejavu-core time
+    xvfb xauth fonts-dejavu-core time poppler-utils
 )
 
 missing=()

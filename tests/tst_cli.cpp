@@ -1,9 +1,9 @@
+#include "CliRun.h"
 #include "TestSupport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 
 using planscope::test::dataPath;
@@ -11,26 +11,8 @@ using planscope::test::fixturePath;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QByteArray out;
-    QString err;
-};
-
-// Runs the real binary with no display at all, as a script on a build server would.
-Run runPlanscope(const QStringList& arguments) {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY");
-    env.remove("WAYLAND_DISPLAY");
-    env.remove("QT_QPA_PLATFORM");
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(PLANSCOPE_BINARY), arguments);
-    if (!process.waitForFinished(120000))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            process.readAllStandardOutput(), QString::fromUtf8(process.readAllStandardError())};
-}
+using Run = planscope::test::CliRun;
+using planscope::test::runPlanscope;
 
 const QString kMobileNet = QStringLiteral("trex/mobilenet/mobilenet.qat.onnx.engine");
 
@@ -48,6 +30,7 @@ class TestCli : public QObject {
     void exportsCharts();
     void exportsGraphs();
     void comparesAndGates();
+    void writesReports();
     void readsTrtexecLogs();
     void gatesOnLintFindings();
     void convertsLog();
@@ -238,6 +221,25 @@ void TestCli::comparesAndGates() {
         runPlanscope({"export-chart", "--compare", fp32, fp16, "--all", "-o", dir.filePath("c")});
     QCOMPARE(charts.status, 0);
     QCOMPARE(QDir(dir.filePath("c")).entryList({"compare-*.svg"}).size(), 8);
+}
+
+void TestCli::writesReports() {
+    QTemporaryDir dir;
+    for (const char* name : {"r.html", "r.pdf"}) {
+        const Run run = runPlanscope({"report", dataPath(kMobileNet), "-o", dir.filePath(name)});
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        QVERIFY(QFileInfo(dir.filePath(name)).size() > 10000);
+    }
+    const Run compare =
+        runPlanscope({"report", "--compare", dataPath("trex/resnet-a100/fp16"),
+                      dataPath("trex/resnet-a100/qat"), "-o", dir.filePath("c.html")});
+    QVERIFY2(compare.status == 0, qPrintable(compare.err));
+    QVERIFY(QFileInfo(dir.filePath("c.html")).size() > 10000);
+    const Run docx = runPlanscope({"report", dataPath(kMobileNet), "-o", dir.filePath("r.docx")});
+    QCOMPARE(docx.status, 2);
+    QCOMPARE(docx.err.count('\n'), 1);
+    QVERIFY2(docx.err.contains(".html or .pdf"), qPrintable(docx.err));
+    QVERIFY(!QFileInfo::exists(dir.filePath("r.docx")));
 }
 
 void TestCli::readsTrtexecLogs() {

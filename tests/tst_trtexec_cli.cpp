@@ -1,7 +1,7 @@
+#include "CliRun.h"
 #include "TrtexecJob.h"
 #include "TrtexecStandIn.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 
 using namespace planscope;
@@ -12,21 +12,11 @@ using planscope::test::writeStandIn;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = planscope::test::CliRun;
 
 // Runs `planscope profile ...` as a CI script would.
 Run runProfile(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(PLANSCOPE_BINARY), QStringList{"profile"} + arguments);
-    if (!process.waitForFinished(60000))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    return planscope::test::runPlanscope(QStringList{"profile"} + arguments);
 }
 
 QString writeModel(const QString& dir) {
@@ -56,14 +46,14 @@ void TestTrtexecCli::printsCommandsOnDryRun() {
     const Run run = runProfile({"my model.onnx", "-o", "out", "--trtexec", trtexec, "--dry-run",
                                 "--", "--int8", "--shapes=x:1x3"});
     QCOMPARE(run.status, 0);
-    QCOMPARE(run.out, shellCommand(trtexec, buildArguments(job)) + '\n' +
-                          shellCommand(trtexec, profileArguments(job)) + '\n');
-    QVERIFY(run.out.contains("'--onnx=my model.onnx'"));
+    QCOMPARE(run.text(), shellCommand(trtexec, buildArguments(job)) + '\n' +
+                             shellCommand(trtexec, profileArguments(job)) + '\n');
+    QVERIFY(run.text().contains("'--onnx=my model.onnx'"));
     QVERIFY(recordedRuns(dir.path()).isEmpty()); // nothing ran
     const Run help = runProfile({"--help"});
     QCOMPARE(help.status, 0);
     for (const char* text : {"--dry-run", "--trtexec", "build-only", "--fp16"})
-        QVERIFY2(help.out.contains(text), text);
+        QVERIFY2(help.text().contains(text), text);
 }
 
 void TestTrtexecCli::buildsAndProfiles() {
@@ -74,22 +64,22 @@ void TestTrtexecCli::buildsAndProfiles() {
         runProfile({job.model, "-o", job.outputDir, "--trtexec", trtexec, "--", "--fp16"});
     QVERIFY2(run.status == 0, qPrintable(run.err));
     QVERIFY(run.err.isEmpty());
-    QVERIFY(
-        run.out.contains("Building the engine:\n  " + shellCommand(trtexec, buildArguments(job))));
-    QVERIFY(run.out.contains("Profiling the engine:\n  " +
-                             shellCommand(trtexec, profileArguments(job))));
-    QVERIFY(!run.out.contains("stand-in trtexec")); // trtexec's output goes to the logs only
+    QVERIFY(run.text().contains("Building the engine:\n  " +
+                                shellCommand(trtexec, buildArguments(job))));
+    QVERIFY(run.text().contains("Profiling the engine:\n  " +
+                                shellCommand(trtexec, profileArguments(job))));
+    QVERIFY(!run.text().contains("stand-in trtexec")); // trtexec's output goes to the logs only
     const TrtexecOutputs outputs = trtexecOutputs(job);
     for (const QString& file : runFiles(outputs)) {
         QVERIFY2(QFileInfo::exists(file), qPrintable(file));
-        QVERIFY(run.out.contains("  " + file + '\n'));
+        QVERIFY(run.text().contains("  " + file + '\n'));
     }
-    QVERIFY(run.out.endsWith("Open it with: planscope " + outputs.engine + '\n'));
+    QVERIFY(run.text().endsWith("Open it with: planscope " + outputs.engine + '\n'));
 
     const Run verbose = runProfile(
         {job.model, "-o", job.outputDir, "--trtexec", trtexec, "--verbose", "--", "--fp16"});
     QCOMPARE(verbose.status, 0);
-    QCOMPARE(verbose.out.count("[I] stand-in trtexec: writing fixture files"), 2);
+    QCOMPARE(verbose.text().count("[I] stand-in trtexec: writing fixture files"), 2);
 }
 
 void TestTrtexecCli::reportsTrtexecFailure() {
@@ -98,8 +88,8 @@ void TestTrtexecCli::reportsTrtexecFailure() {
     const Run run = runProfile(
         {model, "-o", dir.filePath("out"), "--trtexec", writeStandIn(dir.path(), StandIn::NoGpu)});
     QCOMPARE(run.status, 1);
-    QVERIFY2(run.out.contains("Last lines of trtexec's output:\n"), qPrintable(run.out));
-    QVERIFY(run.out.contains("  &&&& FAILED TensorRT.trtexec\n"));
+    QVERIFY2(run.text().contains("Last lines of trtexec's output:\n"), qPrintable(run.text()));
+    QVERIFY(run.text().contains("  &&&& FAILED TensorRT.trtexec\n"));
     QCOMPARE(run.err.count('\n'), 1);
     QVERIFY2(run.err.startsWith("planscope: error: trtexec could not use a GPU: Cuda failure: no "
                                 "CUDA-capable device is detected."),

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSettings>
 
 namespace planscope {
@@ -11,12 +12,19 @@ QString askExportFile(QWidget* parent, const QString& title, const QString& sugg
                       const QString& filter, const QString& defaultSuffix) {
     QSettings settings;
     const QString key = QStringLiteral("lastExportFolder");
+    QString chosenFilter;
     QString file = QFileDialog::getSaveFileName(
-        parent, title, QDir(settings.value(key).toString()).filePath(suggestedName), filter);
+        parent, title, QDir(settings.value(key).toString()).filePath(suggestedName), filter,
+        &chosenFilter);
     if (file.isEmpty())
         return {};
-    if (QFileInfo(file).suffix().isEmpty() && !defaultSuffix.isEmpty())
-        file += QLatin1Char('.') + defaultSuffix;
+    // A name typed without a suffix takes the chosen filter's ("PDF document (*.pdf)").
+    static const QRegularExpression filterSuffix(QStringLiteral(R"(\(\*\.(\w+))"));
+    QString suffix = filterSuffix.match(chosenFilter).captured(1);
+    if (suffix.isEmpty())
+        suffix = defaultSuffix;
+    if (QFileInfo(file).suffix().isEmpty() && !suffix.isEmpty())
+        file += QLatin1Char('.') + suffix;
     settings.setValue(key, QFileInfo(file).absolutePath());
     return file;
 }

@@ -19,15 +19,10 @@ QString section(const QString& title, const QString& body) {
     return QStringLiteral("<h3>%1</h3>%2").arg(escaped(title), body);
 }
 
-QString jsonText(const OrderedJson& value) {
-    return value.is_string() ? QString::fromStdString(value.get<std::string>())
-                             : QString::fromStdString(value.dump());
-}
-
 QString jsonTable(const OrderedJson& object) {
     QString rows;
     for (const auto& item : object.items())
-        rows += row(QString::fromStdString(item.key()), jsonText(item.value()));
+        rows += row(QString::fromStdString(item.key()), metadataText(item.value()));
     return table(rows);
 }
 

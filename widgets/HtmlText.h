@@ -19,8 +19,6 @@ QString row(const QString& key, const QString& value, bool valueIsHtml = false);
 QString table(const QString& rows);
 QString section(const QString& title, const QString& body);
 
-// A JSON metadata value as text: strings unquoted, numbers as written.
-QString jsonText(const OrderedJson& value);
 // A JSON object as a key/value table.
 QString jsonTable(const OrderedJson& object);
 

@@ -79,10 +79,10 @@ QString SummaryPanel::performanceSection() const {
             for (const auto& v : item.value())
                 lists += QStringLiteral("<td align=right>%1</td>")
                              .arg(v.is_number() ? QString::number(v.get<double>(), 'f', 4)
-                                                : escaped(jsonText(v)));
+                                                : escaped(metadataText(v)));
             lists += QStringLiteral("</tr>");
         } else {
-            scalars += row(QString::fromStdString(item.key()), jsonText(item.value()));
+            scalars += row(QString::fromStdString(item.key()), metadataText(item.value()));
         }
     }
     return section(tr("Performance summary (ms)"), table(header + lists) + table(scalars));

@@ -38,6 +38,8 @@ const std::map<QString, CommandEntry>& commands() {
          {exportGraphCommand, "Export the plan graph to SVG, PNG or DOT.", true}},
         {QStringLiteral("profile"),
          {profileCommand, "Build and profile an ONNX model with trtexec (needs a GPU)."}},
+        {QStringLiteral("report"),
+         {reportCommand, "Write a plan's (or a comparison's) report card to HTML or PDF.", true}},
     };
     return table;
 }

@@ -31,5 +31,6 @@ int exportGraphCommand(const QStringList& arguments);
 int compareCommand(const QStringList& arguments);
 int convertLogCommand(const QStringList& arguments);
 int profileCommand(const QStringList& arguments);
+int reportCommand(const QStringList& arguments);
 
 } // namespace planscope

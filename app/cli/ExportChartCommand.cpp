@@ -24,10 +24,9 @@ void printList(bool compare) {
         out() << d.id.leftJustified(38) << ' ' << d.description << " [" << d.group << "]\n";
 }
 
-// Charts with several panels get more room unless a size is given.
 QSize sizeFor(const Chart& chart, int width, int height) {
-    const bool grid = chart.panels.size() > 2;
-    return {width > 0 ? width : (grid ? 1600 : 1200), height > 0 ? height : (grid ? 1000 : 700)};
+    const QSize size = charts::defaultChartSize(chart);
+    return {width > 0 ? width : size.width(), height > 0 ? height : size.height()};
 }
 
 int positiveOption(const QCommandLineParser& parser, const QString& name) {

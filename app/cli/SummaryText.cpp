@@ -9,17 +9,12 @@ namespace {
 
 constexpr double kMegabyte = 1024.0 * 1024.0;
 
-QString jsonText(const OrderedJson& value) {
-    return value.is_string() ? QString::fromStdString(value.get<std::string>())
-                             : QString::fromStdString(value.dump());
-}
-
 void printSection(QTextStream& stream, const char* title, const OrderedJson& section) {
     if (section.empty())
         return;
     stream << title << ":\n";
     for (const auto& item : section.items())
-        stream << '\t' << QString::fromStdString(item.key()) << ": " << jsonText(item.value())
+        stream << '\t' << QString::fromStdString(item.key()) << ": " << metadataText(item.value())
                << '\n';
 }
 
@@ -45,12 +40,12 @@ void printPerformance(QTextStream& stream, const OrderedJson& performance) {
         return;
     stream << "Performance Summary:\n";
     for (const auto& item : performance.items()) {
-        QString value = jsonText(item.value());
+        QString value = metadataText(item.value());
         if (item.value().is_array() && item.value().size() == std::size(kLatencyStatistics)) {
             QStringList named;
             for (std::size_t i = 0; i < item.value().size(); ++i)
                 named << QStringLiteral("%1 %2").arg(kLatencyStatistics[i],
-                                                     jsonText(item.value()[i]));
+                                                     metadataText(item.value()[i]));
             value = named.join(QStringLiteral(", "));
         }
         stream << '\t' << QString::fromStdString(item.key()) << ": " << value << '\n';

@@ -1,9 +1,12 @@
 #include "CompareWindow.h"
 
 #include "ComparePanel.h"
+#include "ComparisonReport.h"
 #include "PlanError.h"
 #include "PlanLoader.h"
+#include "ReportExportDialog.h"
 
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
@@ -37,6 +40,17 @@ CompareWindow::CompareWindow(QWidget* parent)
     setCentralWidget(m_panel);
     setWindowTitle(tr("Compare plans - PlanScope"));
     resize(1400, 900);
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
+        const auto a = m_plans.front();
+        const auto b = m_plans.back();
+        exportReportWithDialog(this, a->name + QStringLiteral("-vs-") + b->name,
+                               [a, b] { return report::comparisonReport(*a, *b); });
+    });
+    m_exportReport->setToolTip(tr("Save the comparison of the first and last plan as one HTML "
+                                  "file or a PDF"));
+    m_exportReport->setEnabled(false);
+    file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
 }
 
 void CompareWindow::compare(const QStringList& plans) {
@@ -53,6 +67,8 @@ void CompareWindow::compare(const QStringList& plans) {
         }
         setWindowTitle(
             tr("%1 vs. %2 - PlanScope").arg(loaded.plans.front()->name, loaded.plans.back()->name));
+        m_plans = loaded.plans;
+        m_exportReport->setEnabled(true);
         m_panel->setPlans(std::move(loaded.plans));
         emit loadFinished(true, {});
     });

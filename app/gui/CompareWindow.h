@@ -1,6 +1,10 @@
 #pragma once
 
+#include "EnginePlan.h"
+
 #include <QMainWindow>
+#include <memory>
+#include <vector>
 
 namespace planscope {
 
@@ -22,6 +26,8 @@ class CompareWindow : public QMainWindow {
 
   private:
     ComparePanel* m_panel;
+    QAction* m_exportReport;
+    std::vector<std::shared_ptr<const EnginePlan>> m_plans; // shared with reports being written
 };
 
 } // namespace planscope

@@ -9,6 +9,8 @@
 #include "LayerTablePanel.h"
 #include "LintPanel.h"
 #include "LintSettingsDialog.h"
+#include "PlanReport.h"
+#include "ReportExportDialog.h"
 #include "SummaryPanel.h"
 #include "TrtexecDialog.h"
 
@@ -126,6 +128,14 @@ void MainWindow::createActions() {
         m_tabs->setCurrentWidget(m_graph);
         m_graph->exportWithDialog();
     });
+    QAction* exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
+        if (const std::shared_ptr<const EnginePlan> plan = m_document->sharedPlan())
+            exportReportWithDialog(this, plan->name, [plan] { return report::planReport(*plan); });
+    });
+    exportReport->setToolTip(tr("Save the plan's report card as one HTML file or a PDF"));
+    exportReport->setEnabled(false);
+    connect(m_document, &PlanDocument::planChanged, exportReport,
+            [this, exportReport] { exportReport->setEnabled(m_document->plan() != nullptr); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
 

@@ -12,6 +12,9 @@ namespace planscope::charts {
 bool exportChart(const Chart& chart, const QString& file, QSize size, QString* error,
                  int selectedLayer = -1);
 
+// The size a chart is exported at when none is given: charts with several panels get more room.
+QSize defaultChartSize(const Chart& chart);
+
 // The number of marks the last export painted (for checks and benchmarks).
 int lastExportedMarks();
 

@@ -1,11 +1,13 @@
 #include "GraphPainter.h"
 
+#include "SvgDrawing.h"
+
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPainter>
-#include <QSvgGenerator>
 #include <QtMath>
+#include <algorithm>
 
 namespace planscope {
 namespace {
@@ -148,32 +150,49 @@ int GraphPainter::nodeAt(const QPointF& scenePoint) const {
     return -1;
 }
 
+QSizeF graphPictureSize(const GraphLayout& layout) {
+    return layout.bounds.size() + QSizeF(2 * kMargin, 2 * kMargin);
+}
+
+void paintGraphPicture(QPainter& painter, const GraphPainter& graphPainter,
+                       const GraphLayout& layout, const QRectF& visible, int selectedLayer) {
+    const QPointF origin = layout.bounds.topLeft() - QPointF(kMargin, kMargin);
+    painter.save();
+    painter.fillRect(visible, Qt::white);
+    painter.translate(-origin);
+    graphPainter.paint(painter, visible.translated(origin), selectedLayer, true);
+    painter.restore();
+}
+
+std::vector<double> graphPictureBreaks(const GraphLayout& layout) {
+    std::vector<std::pair<double, double>> spans; // each node's top and bottom
+    for (const QRectF& node : layout.nodes)
+        spans.emplace_back(node.top(), node.bottom());
+    std::sort(spans.begin(), spans.end());
+    const double origin = layout.bounds.top() - kMargin;
+    std::vector<double> breaks;
+    double covered = spans.empty() ? 0 : spans.front().first;
+    for (const auto& [top, bottom] : spans) {
+        if (top > covered)
+            breaks.push_back((covered + top) / 2 - origin);
+        covered = std::max(covered, bottom);
+    }
+    return breaks;
+}
+
 bool exportGraphPicture(const GraphPainter& graphPainter, const GraphLayout& layout,
                         const QString& file, const QString& title, QString* error) {
-    const QRectF scene = layout.bounds.adjusted(-kMargin, -kMargin, kMargin, kMargin);
-    const QSize size = scene.size().toSize();
+    const QSizeF size = graphPictureSize(layout);
+    const QRectF whole(QPointF(0, 0), size);
     const QString suffix = QFileInfo(file).suffix().toLower();
-    const auto draw = [&](QPainter& painter) {
-        painter.fillRect(QRectF(QPointF(0, 0), scene.size()), Qt::white);
-        painter.translate(-scene.topLeft());
-        graphPainter.paint(painter, scene, -1, true);
-    };
-    if (suffix == QLatin1String("svg")) {
-        QSvgGenerator generator;
-        generator.setFileName(file);
-        generator.setSize(size);
-        generator.setViewBox(QRect(QPoint(0, 0), size));
-        generator.setResolution(72);
-        generator.setTitle(title);
-        QPainter painter;
-        if (!painter.begin(&generator)) {
-            *error =
-                QStringLiteral("%1: cannot write the SVG. Check the folder is writable.").arg(file);
-            return false;
-        }
-        draw(painter);
-        return true;
-    }
+    if (suffix == QLatin1String("svg"))
+        return writeSvgFile(file,
+                            svgDrawing(size.toSize(), 72, title,
+                                       QStringLiteral("PlanScope plan graph"),
+                                       [&](QPainter& painter) {
+                                           paintGraphPicture(painter, graphPainter, layout, whole);
+                                       }),
+                            error);
     if (suffix != QLatin1String("png")) {
         *error =
             QStringLiteral("%1: unknown format; end the name with .svg, .png or .dot.").arg(file);
@@ -181,7 +200,7 @@ bool exportGraphPicture(const GraphPainter& graphPainter, const GraphLayout& lay
     }
     // Very large graphs are scaled down so the picture stays within what QImage can hold.
     const double ratio = std::min(2.0, 16000.0 / std::max(size.width(), size.height()));
-    QImage image((QSizeF(size) * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
+    QImage image((size * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
     if (image.isNull()) {
         *error =
             QStringLiteral("%1: the graph is too large for a PNG; export SVG instead.").arg(file);
@@ -189,7 +208,7 @@ bool exportGraphPicture(const GraphPainter& graphPainter, const GraphLayout& lay
     }
     image.setDevicePixelRatio(ratio);
     QPainter painter(&image);
-    draw(painter);
+    paintGraphPicture(painter, graphPainter, layout, whole);
     painter.end();
     if (!image.save(file, "PNG")) {
         *error =

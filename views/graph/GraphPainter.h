@@ -37,6 +37,15 @@ class GraphPainter {
     QSet<int> m_flagged;
 };
 
+// The picture exportGraphPicture draws: the laid-out graph on white with a margin, `size`
+// points large. paintGraphPicture draws what meets `visible` (picture coordinates), with
+// `selectedLayer` haloed.
+QSizeF graphPictureSize(const GraphLayout& layout);
+void paintGraphPicture(QPainter& painter, const GraphPainter& graphPainter,
+                       const GraphLayout& layout, const QRectF& visible, int selectedLayer = -1);
+// Heights in that picture between rows of nodes, ascending: where a page can end it.
+std::vector<double> graphPictureBreaks(const GraphLayout& layout);
+
 // Writes the laid-out graph to FILE.svg or FILE.png (device pixel ratio 2). Returns false with
 // `error` set.
 bool exportGraphPicture(const GraphPainter& painter, const GraphLayout& layout, const QString& file,

@@ -1,0 +1,70 @@
+#include "CliSupport.h"
+#include "ComparisonReport.h"
+#include "PlanError.h"
+#include "PlanLoader.h"
+#include "PlanOptions.h"
+#include "PlanReport.h"
+#include "ReportExport.h"
+
+namespace planscope {
+namespace {
+
+// --compare: the two positional arguments are plans A and B.
+std::vector<EnginePlan> comparedPlans(const QCommandLineParser& parser) {
+    const QStringList paths = parser.positionalArguments();
+    if (paths.size() != 2)
+        throw UsageError("--compare takes two plans, A and B");
+    LoadOptions options;
+    bool ok = false;
+    options.profile = parser.value(QStringLiteral("profile")).toInt(&ok);
+    if (!ok || options.profile < 0)
+        throw UsageError("--profile takes a number from 0");
+    std::vector<EnginePlan> plans;
+    for (const QString& path : paths)
+        plans.push_back(loadPlan(path, options));
+    return plans;
+}
+
+} // namespace
+
+int reportCommand(const QStringList& arguments) {
+    return runGuarded([&] {
+        QCommandLineParser parser;
+        parser.setApplicationDescription(QStringLiteral(
+            "Write a plan's report card (summary, slowest layers, charts, lint findings, graph) "
+            "to one HTML file or a PDF; no display needed."));
+        addPlanOptions(parser);
+        parser.addOptions({
+            {{QStringLiteral("o"), QStringLiteral("output")},
+             QStringLiteral("FILE.html (self-contained) or FILE.pdf."),
+             QStringLiteral("FILE")},
+            {QStringLiteral("compare"),
+             QStringLiteral("Report on the comparison of two plans, A and B (give both).")},
+            {QStringLiteral("inexact"),
+             QStringLiteral("With --compare: match layers on their first input and output only.")},
+        });
+        if (!parseArguments(parser, arguments))
+            return 0;
+        if (!parser.isSet(QStringLiteral("output")))
+            throw UsageError("missing -o FILE.html|FILE.pdf");
+        const QString output = parser.value(QStringLiteral("output"));
+        if (!report::isReportFile(output))
+            throw UsageError("the output name must end with .html or .pdf");
+        QString error;
+        const auto write = [&](const report::Report& r) {
+            if (!report::exportReport(r, output, &error))
+                throw PlanError(error);
+        };
+        if (parser.isSet(QStringLiteral("compare"))) {
+            const std::vector<EnginePlan> plans = comparedPlans(parser);
+            write(report::comparisonReport(plans[0], plans[1],
+                                           !parser.isSet(QStringLiteral("inexact"))));
+        } else {
+            const EnginePlan plan = loadPlanFromArguments(parser);
+            write(report::planReport(plan));
+        }
+        return 0;
+    });
+}
+
+} // namespace planscope

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "EnginePlan.h"
+#include "Report.h"
+
+namespace planscope::report {
+
+// The report card of a comparison of plan A with plan B: both summaries side by side, B's
+// speedup, the comparison charts, the matched layers whose latency changed most, the lint
+// findings per plan and both plans' graphs. `exact` chooses trex's layer matching.
+Report comparisonReport(const EnginePlan& a, const EnginePlan& b, bool exact = true);
+
+} // namespace planscope::report

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "Chart.h"
+#include "EnginePlan.h"
+#include "LayerGroups.h"
+#include "Report.h"
+#include "lint/LintFinding.h"
+
+// Pieces the plan report and the comparison report share.
+namespace planscope::report {
+
+// Plans with more layers than this show the neighbourhoods of their slowest layers instead of
+// the whole graph: a whole graph that big would fill dozens of pages.
+inline constexpr int kWholeGraphLimit = 150;
+inline constexpr int kNeighbourhoods = 4;      // the slowest layers shown with their neighbours
+inline constexpr int kNeighbourhoodRadius = 2; // steps around each of them
+
+QString milliseconds(double ms, int decimals = 3);
+QString percent(double value);
+
+// The report's title line: what it is about, by which PlanScope, when.
+QString generatedBy();
+
+// The layers by descending average latency (engine order among equals), at most `count`.
+std::vector<const Layer*> slowestLayers(const EnginePlan& plan, std::size_t count);
+
+// The chart as a picture, at the size the report gives charts.
+Picture chartPicture(charts::Chart chart);
+
+// Latency and count per group (type or precision).
+Table groupTable(const QString& keyTitle, const std::vector<LayerGroup>& groups);
+
+// The plan's name, size, latency, bindings, device and number of findings.
+std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
+                                                   const std::vector<LintFinding>& findings);
+
+// The whole plan graph, or for big plans the neighbourhoods of the slowest layers; layers with
+// findings are marked.
+std::vector<Block> graphBlocks(const EnginePlan& plan, const std::vector<LintFinding>& findings);
+
+} // namespace planscope::report

@@ -51,6 +51,8 @@ int runGui(int argc, char** argv) {
         return 2;
     }
     QApplication app(argc, argv);
+    // Desktops (Wayland in particular) match the window to its desktop entry by this name.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.planscope.PlanScope"));
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("PLAN"), QStringLiteral("Plan to open."));
     const QCommandLineOption screenshot(

@@ -130,7 +130,9 @@ void MainWindow::createActions() {
     });
     QAction* exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
         if (const std::shared_ptr<const EnginePlan> plan = m_document->sharedPlan())
-            exportReportWithDialog(this, plan->name, [plan] { return report::planReport(*plan); });
+            exportReportWithDialog(this, plan->name, [plan, lint = m_document->lintSettings()] {
+                return report::planReport(*plan, lint);
+            });
     });
     exportReport->setToolTip(tr("Save the plan's report card as one HTML file or a PDF"));
     exportReport->setEnabled(false);

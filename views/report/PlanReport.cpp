@@ -198,8 +198,8 @@ std::vector<Section> findingSections(const std::vector<LintFinding>& findings,
 
 } // namespace
 
-Report planReport(const EnginePlan& plan) {
-    const std::vector<LintFinding> findings = lintPlan(plan);
+Report planReport(const EnginePlan& plan, const LintSettings& settings) {
+    const std::vector<LintFinding> findings = lintPlan(plan, settings);
     const std::vector<const Layer*> top = slowestLayers(plan, kTopLayers);
     Report report;
     report.title = QStringLiteral("PlanScope report: %1").arg(plan.name);

@@ -18,9 +18,15 @@ class TestScreenshot : public QObject {
 
 void TestScreenshot::savesWindowWithPlan_data() {
     QTest::addColumn<QStringList>("plan");
+    QTest::addColumn<bool>("compared");
     QTest::newRow("mobilenet") << QStringList(
-        {dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")});
-    QTest::newRow("demo") << QStringList();
+                                      {dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")})
+                               << false;
+    QTest::newRow("demo") << QStringList() << false;
+    // Files selected together in a file manager arrive as several arguments.
+    QTest::newRow("two plans side by side")
+        << QStringList({dataPath("trex/resnet-a100/fp16"), dataPath("trex/resnet-a100/qat")})
+        << true;
 }
 
 void TestScreenshot::savesWindowWithPlan() {
@@ -52,6 +58,9 @@ void TestScreenshot::savesWindowWithPlan() {
         }
     QVERIFY2(colors.size() > 20, qPrintable(QString::number(colors.size())));
     QVERIFY2(dark > 2000, qPrintable(QString::number(dark))); // text was drawn
+    // The comparison table marks faster layers green.
+    QFETCH(bool, compared);
+    QCOMPARE(colors.contains(qRgb(0xC8, 0xF0, 0xC0)), compared);
 }
 
 PLANSCOPE_TEST_MAIN(TestScreenshot, QCoreApplication)

@@ -54,7 +54,8 @@ int runGui(int argc, char** argv) {
     // Desktops (Wayland in particular) match the window to its desktop entry by this name.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.planscope.PlanScope"));
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("PLAN"), QStringLiteral("Plan to open."));
+    parser.addPositionalArgument(QStringLiteral("PLAN"),
+                                 QStringLiteral("Plan to open; two or more are compared."));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
         QStringLiteral("Save the window to FILE after loading, then exit."),
@@ -71,7 +72,8 @@ int runGui(int argc, char** argv) {
         return 2;
     }
 
-    if (parser.isSet(compare)) {
+    // Several files (selected together in a file manager, say) open side by side.
+    if (parser.isSet(compare) || parser.positionalArguments().size() > 1) {
         if (parser.positionalArguments().size() < 2) {
             std::fprintf(stderr, "planscope: --compare takes two or more plans\n");
             return 2;

@@ -28,7 +28,7 @@ void BatchLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         return;
     const qint64 batch = inputs.front()->shape.front();
     const Layer* reader = firstReader(plan, inputs.front()->name);
-    if (batch < 1 || batch > settings.smallBatch || !reader)
+    if (batch < 1 || static_cast<double>(batch) > settings.smallBatch || !reader)
         return;
 
     LintFinding f = findingOn(*reader, kRule, Severity::Info);

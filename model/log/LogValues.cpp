@@ -48,7 +48,7 @@ bool isDeviceNumberKey(const QString& key) {
 } // namespace
 
 void convertPerformanceSummary(OrderedJson& section) {
-    for (auto item : section.items()) {
+    for (const auto& item : section.items()) {
         OrderedJson& value = item.value();
         if (!value.is_string())
             continue;
@@ -63,7 +63,7 @@ void convertPerformanceSummary(OrderedJson& section) {
 }
 
 void convertDeviceInformation(OrderedJson& section) {
-    for (auto item : section.items()) {
+    for (const auto& item : section.items()) {
         OrderedJson& value = item.value();
         if (!value.is_string() || !isDeviceNumberKey(QString::fromStdString(item.key())))
             continue;

@@ -50,6 +50,7 @@ QString orDash(const QString& text) {
 
 Table largestDifferences(const std::vector<LayerComparison>& layers) {
     std::vector<const LayerComparison*> rows;
+    rows.reserve(layers.size());
     for (const LayerComparison& l : layers)
         rows.push_back(&l);
     const std::size_t count = std::min(kTopLayers, rows.size());
@@ -128,7 +129,7 @@ Report comparisonReport(const EnginePlan& a, const EnginePlan& b, bool exact) {
 
     Section& chartSection = report.addSection(QStringLiteral("charts"), QStringLiteral("Charts"));
     for (const charts::CompareChartDefinition& d : charts::compareChartCatalog())
-        chartSection.blocks.push_back(chartPicture(charts::buildCompareChart({&a, &b}, d.id)));
+        chartSection.blocks.emplace_back(chartPicture(charts::buildCompareChart({&a, &b}, d.id)));
 
     report.addSection(QStringLiteral("graphs"), QStringLiteral("Graphs"));
     report.addSection(QStringLiteral("graph-a"), QStringLiteral("A: ") + a.name, 2).blocks =

@@ -144,7 +144,9 @@ class TableWriter {
             const QString text =
                 QString(cells[c].text).replace(QLatin1Char('\n'), QStringLiteral(", "));
             painter->drawText(
-                box, Qt::AlignTop | (m_table.columns[c].numeric ? Qt::AlignRight : Qt::AlignLeft),
+                box,
+                static_cast<int>(Qt::AlignTop |
+                                 (m_table.columns[c].numeric ? Qt::AlignRight : Qt::AlignLeft)),
                 m_cursor.metrics(font).elidedText(text, Qt::ElideMiddle, box.width()));
         }
     }

@@ -44,21 +44,21 @@ void addPerformance(Report& report, const OrderedJson& performance) {
     Section& section =
         report.addSection(QStringLiteral("performance"), QStringLiteral("Performance summary"), 2);
     if (!lists.rows.empty())
-        section.blocks.push_back(std::move(lists));
+        section.blocks.emplace_back(std::move(lists));
     if (!scalars.empty())
-        section.blocks.push_back(keyValueTable(scalars));
+        section.blocks.emplace_back(keyValueTable(scalars));
 }
 
 void addSummary(Report& report, const EnginePlan& plan, const std::vector<LintFinding>& findings) {
     Section& summary = report.addSection(QStringLiteral("summary"), QStringLiteral("Summary"));
-    summary.blocks.push_back(keyValueTable(planFacts(plan, findings)));
+    summary.blocks.emplace_back(keyValueTable(planFacts(plan, findings)));
     for (const QString& w : plan.warnings)
-        summary.blocks.push_back(Paragraph{QStringLiteral("Warning: ") + w, true});
+        summary.blocks.emplace_back(Paragraph{QStringLiteral("Warning: ") + w, true});
     report.addSection(QStringLiteral("by-type"), QStringLiteral("Latency by layer type"), 2)
-        .blocks.push_back(
+        .blocks.emplace_back(
             groupTable(QStringLiteral("Type"), groupLayers(plan.layers, layerTypeKey)));
     report.addSection(QStringLiteral("by-precision"), QStringLiteral("Latency by precision"), 2)
-        .blocks.push_back(
+        .blocks.emplace_back(
             groupTable(QStringLiteral("Precision"), groupLayers(plan.layers, layerPrecisionKey)));
     const std::pair<const char*, const OrderedJson*> metadata[] = {
         {"Device", &plan.metadata.device},
@@ -72,7 +72,7 @@ void addSummary(Report& report, const EnginePlan& plan, const std::vector<LintFi
             rows.emplace_back(QString::fromStdString(item.key()), metadataText(item.value()));
         const QString name = QString::fromLatin1(title);
         report.addSection(name.toLower().replace(' ', '-'), name, 2)
-            .blocks.push_back(keyValueTable(rows));
+            .blocks.emplace_back(keyValueTable(rows));
     }
     addPerformance(report, plan.metadata.performance);
 }
@@ -106,15 +106,15 @@ void addTopLayers(Report& report, const EnginePlan& plan, const std::vector<Lint
     }
     Section& section = report.addSection(QStringLiteral("top-layers"),
                                          QStringLiteral("The %1 slowest layers").arg(top.size()));
-    section.blocks.push_back(
+    section.blocks.emplace_back(
         Paragraph{QStringLiteral("Average latency per layer and its share of the engine's %1.")
                       .arg(milliseconds(plan.totalAverageMs()))});
-    section.blocks.push_back(std::move(table));
+    section.blocks.emplace_back(std::move(table));
 }
 
 void addCharts(Report& report, const EnginePlan& plan) {
     report.addSection(QStringLiteral("charts"), QStringLiteral("Charts"))
-        .blocks.push_back(Paragraph{
+        .blocks.emplace_back(Paragraph{
             QStringLiteral("trex's report card; charts without data for this plan are left out.")});
     QString group;
     for (const charts::ChartDefinition& d : charts::chartCatalog()) {
@@ -127,7 +127,7 @@ void addCharts(Report& report, const EnginePlan& plan) {
             report.addSection(QStringLiteral("charts-") + group.toLower().replace(' ', '-'), group,
                               2);
         }
-        report.sections.back().blocks.push_back(chartPicture(std::move(chart)));
+        report.sections.back().blocks.emplace_back(chartPicture(std::move(chart)));
     }
 }
 
@@ -162,15 +162,16 @@ std::vector<Section> findingSections(const std::vector<LintFinding>& findings,
                                      const std::vector<const Layer*>& top, QSet<int>& anchored) {
     Section intro{QStringLiteral("lint"), QStringLiteral("Lint findings"), 1, {}};
     if (findings.empty()) {
-        intro.blocks.push_back(Paragraph{QStringLiteral("The linters found nothing to report.")});
+        intro.blocks.emplace_back(
+            Paragraph{QStringLiteral("The linters found nothing to report.")});
         return {intro};
     }
     std::map<QString, std::vector<const LintFinding*>> byRule;
     for (const LintFinding& f : findings)
         byRule[f.rule].push_back(&f);
-    intro.blocks.push_back(Paragraph{QStringLiteral("%1 findings of %2 rules, by rule.")
-                                         .arg(findings.size())
-                                         .arg(byRule.size())});
+    intro.blocks.emplace_back(Paragraph{QStringLiteral("%1 findings of %2 rules, by rule.")
+                                            .arg(findings.size())
+                                            .arg(byRule.size())});
     std::vector<Section> sections{intro};
     QSet<int> listed;
     for (const Layer* l : top)
@@ -186,9 +187,9 @@ std::vector<Section> findingSections(const std::vector<LintFinding>& findings,
         const std::size_t more =
             ruleFindings.size() - std::min(ruleFindings.size(), kFindingsPerRule);
         ruleFindings.resize(ruleFindings.size() - more);
-        section.blocks.push_back(findingTable(ruleFindings, listed, anchored));
+        section.blocks.emplace_back(findingTable(ruleFindings, listed, anchored));
         if (more > 0)
-            section.blocks.push_back(Paragraph{
+            section.blocks.emplace_back(Paragraph{
                 QStringLiteral("... and %1 more; 'planscope lint' lists them all.").arg(more),
                 true});
         sections.push_back(std::move(section));

@@ -8,12 +8,6 @@ namespace {
 const QString kUnfusedScale = QStringLiteral("unfused-scale");
 const QString kShuffleCostly = QStringLiteral("shuffle-costly");
 
-QString latencyText(const Layer& layer) {
-    return QStringLiteral("%1 ms (%2 %)")
-        .arg(layer.timing.averageMs, 0, 'f', 4)
-        .arg(layer.timing.percent, 0, 'f', 1);
-}
-
 // Scales between INT8 and float are Q/DQ layers, reported by unfused-qdq.
 void lintScale(const Layer& layer, std::vector<LintFinding>& findings) {
     if (layer.type != QLatin1String("Scale") || layer.inputs.empty() || layer.outputs.empty() ||

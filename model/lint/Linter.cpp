@@ -55,6 +55,12 @@ std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& se
     return findings;
 }
 
+QString latencyText(const Layer& layer) {
+    return QStringLiteral("%1 ms (%2 %)")
+        .arg(layer.timing.averageMs, 0, 'f', 4)
+        .arg(layer.timing.percent, 0, 'f', 1);
+}
+
 LintFinding findingOn(const Layer& layer, const QString& rule, Severity severity) {
     LintFinding f;
     f.rule = rule;

@@ -29,6 +29,9 @@ QStringList standardRules();
 // order a rule documents, such as slowest first).
 std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& settings = {});
 
+// "0.0369 ms (3.4 %)": a layer's average latency and share, as findings detail it.
+QString latencyText(const Layer& layer);
+
 // A finding of `rule` on `layer`, to be completed with hazard, mitigation and help.
 LintFinding findingOn(const Layer& layer, const QString& rule,
                       Severity severity = Severity::Warning);

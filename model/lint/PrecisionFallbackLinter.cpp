@@ -51,9 +51,7 @@ void PrecisionFallbackLinter::lint(const EnginePlan& plan, const LintSettings& s
                                       "reduced-precision kernel or a layer precision constraint.");
         f.help = QStringLiteral("FP32 layers in a reduced-precision engine run slower and often "
                                 "need Reformats on both sides.");
-        f.details = {{QStringLiteral("latency"), QStringLiteral("%1 ms (%2 %)")
-                                                     .arg(layer->timing.averageMs, 0, 'f', 4)
-                                                     .arg(layer->timing.percent, 0, 'f', 1)},
+        f.details = {{QStringLiteral("latency"), latencyText(*layer)},
                      {QStringLiteral("built for"), target}};
         findings.push_back(std::move(f));
     }

@@ -107,9 +107,7 @@ LintFinding reformatFinding(const Layer& reformat, const Layer& residual) {
                        .arg(residual.name);
     f.help = QStringLiteral("Reformats only move and convert data: they add memory traffic and "
                             "latency without doing work of the network.");
-    f.details = {{QStringLiteral("latency"), QStringLiteral("%1 ms (%2 %)")
-                                                 .arg(reformat.timing.averageMs, 0, 'f', 4)
-                                                 .arg(reformat.timing.percent, 0, 'f', 1)}};
+    f.details = {{QStringLiteral("latency"), latencyText(reformat)}};
     return f;
 }
 

@@ -1,5 +1,6 @@
 #include "ConvolutionMetrics.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace planscope {
@@ -15,11 +16,17 @@ std::vector<qint64> integerList(const QString& jsonText) {
     return values;
 }
 
-qint64 product(const std::vector<qint64>& values, std::size_t from) {
-    qint64 p = 1;
+double product(const std::vector<qint64>& values, std::size_t from) {
+    double p = 1;
     for (std::size_t i = from; i < values.size(); ++i)
-        p *= values[i];
+        p *= static_cast<double>(values[i]);
     return p;
+}
+
+// GEMM sizes of absurd (damaged) shapes must not overflow a 64-bit integer.
+qint64 gemmSize(double value) {
+    constexpr double kLargest = 9.0e18;
+    return static_cast<qint64>(std::clamp(value, -kLargest, kLargest));
 }
 
 } // namespace
@@ -40,13 +47,13 @@ std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) 
     const double n = static_cast<double>(input.shape[0]);
     const double c = static_cast<double>(input.shape[1]);
     const double k = static_cast<double>(output.shape[1]);
-    const double pq = static_cast<double>(product(output.shape, 2));
-    const double rs = static_cast<double>(product(m.kernel, 0));
+    const double pq = product(output.shape, 2);
+    const double rs = product(m.kernel, 0);
     const double g = static_cast<double>(m.groups);
 
     const double elementSize = input.elementSize;
-    const double inputBytes = static_cast<double>(input.volume()) * elementSize;
-    const double outputBytes = static_cast<double>(output.volume()) * output.elementSize;
+    const double inputBytes = input.volume() * elementSize;
+    const double outputBytes = output.volume() * output.elementSize;
     const double weightsBytes = k * c * rs / g * elementSize;
     m.bytes = inputBytes + weightsBytes + outputBytes;
     m.macs = std::trunc(n * k * pq * c * rs / g);
@@ -54,9 +61,9 @@ std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) 
     const double latency = layer.timing.averageMs;
     m.computeEfficiency = latency > 0 ? m.macs / latency : 0;
     m.memoryEfficiency = latency > 0 ? m.bytes / latency : 0;
-    m.gemmM = static_cast<qint64>(n * pq);
-    m.gemmN = static_cast<qint64>(k);
-    m.gemmK = static_cast<qint64>(c * rs);
+    m.gemmM = gemmSize(n * pq);
+    m.gemmN = gemmSize(k);
+    m.gemmK = gemmSize(c * rs);
     return m;
 }
 

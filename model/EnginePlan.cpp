@@ -25,8 +25,9 @@ double EnginePlan::totalActivationBytes() const {
     return sum;
 }
 
-// As trex's get_bindings: a binding is an input if a layer reads it before any layer touched
-// it, and an output if a layer writes it before any layer read it.
+// As trex's get_bindings, on the graph's tensors (NoOps folded): a binding is an input if a
+// layer reads it before any layer touched it, and an output if a layer writes it before any
+// layer read it.
 std::vector<const Tensor*> EnginePlan::inputBindings() const {
     return bindingTensors(true);
 }
@@ -49,8 +50,8 @@ std::vector<const Tensor*> EnginePlan::bindingTensors(bool inputs) const {
         }
     };
     for (const Layer& l : layers) {
-        visit(l.inputs, inputs);
-        visit(l.outputs, !inputs);
+        visit(l.graphInputs(), inputs);
+        visit(l.graphOutputs(), !inputs);
     }
     return result;
 }

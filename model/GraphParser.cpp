@@ -92,7 +92,7 @@ void disambiguateNames(std::vector<Layer>& layers) {
 int profileOf(const QString& name) {
     if (!name.contains(QLatin1String("[profile")))
         return 0;
-    static const QRegularExpression suffix(QStringLiteral(R"(\[profile +(\d+)\])"));
+    static const QRegularExpression suffix(QStringLiteral(R"(\[profile +(\d{1,4})\])"));
     const auto match = suffix.match(name);
     return match.hasMatch() ? match.captured(1).toInt() : 0;
 }
@@ -112,16 +112,12 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
                        const ProgressCallback& progress) {
     const QString fix = QStringLiteral(
         "Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
-    requireText(text, path, fix);
     // Counting layers first costs one fast scan, paid only when someone shows progress.
     const qsizetype expected = progress ? text.count("\"LayerType\"") : 0;
     LayerCollector collector(path, progress, expected);
-    nlohmann::json document;
-    try {
-        document = nlohmann::json::parse(text.constBegin(), text.constEnd(), std::ref(collector));
-    } catch (const nlohmann::json::parse_error& e) {
-        throwParseError(e, text.size(), path, fix);
-    }
+    const nlohmann::json document = guardJson(text, path, fix, [&] {
+        return nlohmann::json::parse(text.constBegin(), text.constEnd(), std::ref(collector));
+    });
     if (!document.is_object() || !document.contains("Layers") || !document["Layers"].is_array())
         throw PlanError(QStringLiteral("%1: not an engine graph (expected a JSON object with a "
                                        "\"Layers\" list). %2")
@@ -198,16 +194,30 @@ void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings) {
         for (int s = 0; s < static_cast<int>(layers[l].outputs.size()); ++s)
             producers[layers[l].outputs[s].name].push_back({l, s});
     }
-    for (Layer& noOp : layers) {
+    // The graph's view changes; the exported tensors stay as they are. A NoOp reads through
+    // its graph view, so chains of NoOps fold in engine order as trex's in-place folding does.
+    const auto rewire = [](std::optional<std::vector<Tensor>>& folded,
+                           const std::vector<Tensor>& exported, int slot, const Tensor& tensor) {
+        if (!folded)
+            folded = exported;
+        (*folded)[static_cast<std::size_t>(slot)] = tensor;
+    };
+    for (const Layer& noOp : layers) {
         if (!isNoOp(noOp) || noOp.inputs.empty() || noOp.outputs.empty())
             continue;
-        const auto readers = consumers.constFind(noOp.outputs[0].name);
+        const Tensor in = noOp.graphInputs()[0]; // copies: a port below may be the NoOp's own
+        const Tensor out = noOp.graphOutputs()[0];
+        const auto readers = consumers.constFind(out.name);
         if (readers != consumers.cend()) {
-            for (const Port& reader : *readers)
-                layers[reader.layer].inputs[reader.slot] = noOp.inputs[0];
-        } else if (bindings.contains(noOp.outputs[0].name)) {
-            for (const Port& writer : producers.value(noOp.inputs[0].name))
-                layers[writer.layer].outputs[writer.slot] = noOp.outputs[0];
+            for (const Port& reader : *readers) {
+                Layer& l = layers[static_cast<std::size_t>(reader.layer)];
+                rewire(l.foldedInputs, l.inputs, reader.slot, in);
+            }
+        } else if (bindings.contains(out.name)) {
+            for (const Port& writer : producers.value(in.name)) {
+                Layer& l = layers[static_cast<std::size_t>(writer.layer)];
+                rewire(l.foldedOutputs, l.outputs, writer.slot, out);
+            }
         }
     }
     std::erase_if(layers, isNoOp);

@@ -12,7 +12,7 @@ namespace planscope {
 
 // The engine graph as trex reads it (see "How a plan is read" in README.md).
 struct ParsedGraph {
-    std::vector<Layer> layers; // engine order; NoOps folded, constants set apart
+    std::vector<Layer> layers; // engine order; NoOps folded in the graph view, constants apart
     std::vector<Layer> constants;
     QStringList bindings;
     QStringList ignoredNames; // layers left out of `layers`: their profile records are skipped
@@ -30,8 +30,9 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
 // `seen` counts the names met so far.
 QString disambiguatedName(QHash<QString, int>& seen, const QString& name);
 
-// Folds NoOp layers away as trex does: consumers read the NoOp's input instead, and a NoOp
-// whose output is a binding hands that output to its producer.
+// Folds NoOp layers away as trex does, in the graph view only (Layer::graphInputs/Outputs):
+// consumers read the NoOp's input instead, and a NoOp whose output is a binding hands that
+// output to its producer. Exported tensors, and every figure taken from them, stay as they are.
 void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings);
 
 } // namespace planscope

@@ -47,4 +47,19 @@ void throwParseError(const nlohmann::json::parse_error& error, qsizetype textSiz
                         .arg(fix));
 }
 
+void throwJsonError(const nlohmann::json::exception& error, const QString& path,
+                    const QString& fix) {
+    constexpr int kNumberOverflow = 406; // out_of_range.406: a number beyond a double's range
+    if (error.id == kNumberOverflow)
+        throw PlanError(QStringLiteral("%1: holds a number too large to read (beyond 1.8e308), so "
+                                       "the file is damaged. %2")
+                            .arg(path, fix));
+    constexpr qsizetype kLongest = 160; // the library quotes values, which may be long
+    QString what = QString::fromUtf8(error.what());
+    if (what.size() > kLongest)
+        what = what.left(kLongest) + QStringLiteral("...");
+    throw PlanError(
+        QStringLiteral("%1: has an unexpected structure (%2). %3").arg(path, what, fix));
+}
+
 } // namespace planscope

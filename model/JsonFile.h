@@ -18,16 +18,29 @@ bool looksTruncated(const nlohmann::json::parse_error& error, qsizetype textSize
 void requireText(const QByteArray& text, const QString& path, const QString& fix);
 [[noreturn]] void throwParseError(const nlohmann::json::parse_error& error, qsizetype textSize,
                                   const QString& path, const QString& fix);
+// Any other error of the JSON library (a number too large, a value of an unexpected type).
+[[noreturn]] void throwJsonError(const nlohmann::json::exception& error, const QString& path,
+                                 const QString& fix);
+
+// Runs `read` over the text of `path`; every error of the JSON library it lets out becomes a
+// PlanError naming the file and `fix`, so no reader reports a bare library message.
+template <class Read>
+auto guardJson(const QByteArray& text, const QString& path, const QString& fix, Read&& read) {
+    requireText(text, path, fix);
+    try {
+        return read();
+    } catch (const nlohmann::json::parse_error& e) {
+        throwParseError(e, text.size(), path, fix);
+    } catch (const nlohmann::json::exception& e) {
+        throwJsonError(e, path, fix);
+    }
+}
 
 // Parses JSON text; throws PlanError naming the file, where it broke and `fix`.
 template <class Json = nlohmann::json>
 Json parseJson(const QByteArray& text, const QString& path, const QString& fix) {
-    requireText(text, path, fix);
-    try {
-        return Json::parse(text.constBegin(), text.constEnd());
-    } catch (const nlohmann::json::parse_error& e) {
-        throwParseError(e, text.size(), path, fix);
-    }
+    return guardJson(text, path, fix,
+                     [&] { return Json::parse(text.constBegin(), text.constEnd()); });
 }
 
 } // namespace planscope

@@ -10,10 +10,10 @@ QString shapeToText(const std::vector<qint64>& shape) {
     return '[' + parts.join(QStringLiteral(", ")) + ']';
 }
 
-qint64 Tensor::volume() const {
-    qint64 v = 1;
+double Tensor::volume() const {
+    double v = 1;
     for (qint64 d : shape)
-        v *= d;
+        v *= static_cast<double>(d);
     return v;
 }
 

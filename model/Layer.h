@@ -18,7 +18,7 @@ struct Tensor {
     double elementSize = 0;
     double bytes = 0;
 
-    qint64 volume() const;
+    double volume() const;       // element count; a double, so no shape can overflow it
     QString shapeText() const;   // "[1, 3, 224, 224]"
     QString description() const; // "input1: [1, 3, 224, 224]xFP32 NCHW" as trex prints bindings
 };
@@ -53,8 +53,21 @@ struct Layer {
     QString metadata;
     QString precision;       // first input's precision
     QString outputPrecision; // first output's precision
+
+    // The layer's tensors exactly as exported. Every figure (sizes, precision, lint findings,
+    // comparison signatures, exports) comes from these, as trex's DataFrame does.
     std::vector<Tensor> inputs;
     std::vector<Tensor> outputs;
+
+    // The tensors the plan graph connects this layer by. They differ from the exported ones only
+    // where a NoOp layer next to this one was folded away (see foldNoOps); only the graph, the
+    // producer/consumer links and the plan's inputs and outputs use them.
+    const std::vector<Tensor>& graphInputs() const { return foldedInputs ? *foldedInputs : inputs; }
+    const std::vector<Tensor>& graphOutputs() const {
+        return foldedOutputs ? *foldedOutputs : outputs;
+    }
+    std::optional<std::vector<Tensor>> foldedInputs; // set by foldNoOps only
+    std::optional<std::vector<Tensor>> foldedOutputs;
 
     double inputBytes = 0;
     double outputBytes = 0;

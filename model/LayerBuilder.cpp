@@ -100,7 +100,7 @@ Tensor LayerBuilder::buildTensor(const nlohmann::json& raw) {
     t.format = format.shortName;
     t.precision = format.precision;
     t.elementSize = format.elementSize;
-    t.bytes = knownVolume ? static_cast<double>(t.volume()) * t.elementSize : 0.0;
+    t.bytes = knownVolume ? t.volume() * t.elementSize : 0.0;
     return t;
 }
 
@@ -121,7 +121,7 @@ void LayerBuilder::readConstant(const nlohmann::json& raw, const char* key, qint
     if (it == raw.end() || !it->is_object())
         return;
     const auto c = it->find("Count");
-    count = (c != it->end() && c->is_number()) ? c->get<qint64>() : 0;
+    count = (c != it->end() && c->is_number_integer()) ? c->get<qint64>() : 0;
     type = sharedField(*it, "Type");
     bytes = static_cast<double>(count) * describeFormat(type).elementSize;
 }

@@ -17,10 +17,10 @@ LayerConnections::LayerConnections(const EnginePlan& plan)
     : m_producers(plan.layers.size()), m_consumers(plan.layers.size()) {
     QHash<QString, std::vector<int>> writers;
     for (const Layer& layer : plan.layers)
-        for (const Tensor& t : layer.outputs)
+        for (const Tensor& t : layer.graphOutputs())
             writers[t.name].push_back(layer.index);
     for (const Layer& layer : plan.layers) {
-        for (const Tensor& t : layer.inputs) {
+        for (const Tensor& t : layer.graphInputs()) {
             for (int writer : writers.value(t.name)) {
                 if (writer == layer.index)
                     continue;

@@ -7,7 +7,8 @@
 namespace planscope {
 
 // Which layers write the tensors a layer reads (producers) and read the tensors it writes
-// (consumers), found through tensor names.
+// (consumers), found through the names of the graph's tensors (NoOps folded), as the plan
+// graph connects them.
 class LayerConnections {
   public:
     explicit LayerConnections(const EnginePlan& plan);

@@ -26,7 +26,7 @@ ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
         const auto name = record.find("name");
         if (name == record.end() || !name->is_string()) {
             if (const auto count = record.find("count");
-                count != record.end() && count->is_number())
+                count != record.end() && count->is_number_integer())
                 profile.iterations = count->get<long long>();
             continue;
         }
@@ -89,6 +89,8 @@ ProfileFile parseProfileText(const QByteArray& text, const QString& path) {
         if (profile.records.empty())
             throwParseError(e, text.size(), path, kFix);
         return profile;
+    } catch (const nlohmann::json::exception& e) {
+        throwJsonError(e, path, kFix);
     }
 }
 

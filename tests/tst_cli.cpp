@@ -134,7 +134,7 @@ void TestCli::printsLintJson() {
     const Run run = runPlanscope({"lint", dataPath(kMobileNet), "--json"});
     QCOMPARE(run.status, 0);
     const QJsonArray findings = QJsonDocument::fromJson(run.out).object()["findings"].toArray();
-    QCOMPARE(findings.size(), 83); // 57 of trex's rules, 25 unquantized-residual, 1 small-batch
+    QCOMPARE(findings.size(), 84); // 58 of trex's rules, 25 unquantized-residual, 1 small-batch
     const QJsonObject first = [&] {
         for (const auto& f : findings)
             if (f.toObject()["layer"].toString() == "QuantizeLinear_2")
@@ -345,6 +345,18 @@ void TestCli::failsClearly_data() {
     QTest::newRow("profile out of range")
         << QStringList({"summary", fixturePath("profiles.graph.json"), "--profile", "5"})
         << "profile 5 does not exist";
+    for (const char* kind : {"graph", "profile", "timing", "build.metadata"}) {
+        const QString file = QStringLiteral("huge-number.%1.json").arg(kind);
+        QStringList arguments = {"summary", fixturePath("quirks.graph.json")};
+        if (QString(kind) == "graph")
+            arguments = QStringList({"summary", fixturePath(file)});
+        else
+            arguments << (QString(kind) == "build.metadata" ? QString("--build-metadata")
+                                                            : "--" + QString(kind) + "-json")
+                      << fixturePath(file);
+        QTest::newRow(qPrintable("400-digit number in " + file))
+            << arguments << file + ": holds a number too large to read";
+    }
     QTest::newRow("no plan") << QStringList({"summary"}) << "missing PLAN";
     QTest::newRow("unknown option")
         << QStringList({"lint", "--bogus", fixturePath("lint.graph.json")}) << "bogus";

@@ -14,6 +14,8 @@ class TestCompare : public QObject {
     Q_OBJECT
   private slots:
     void matchesTrexOnMobileNet();
+    void matchesTrexOnResNet_data();
+    void matchesTrexOnResNet();
     void matchesEveryLayerOnce_data();
     void matchesEveryLayerOnce();
     void comparesResNetPrecisions();
@@ -34,6 +36,38 @@ void TestCompare::matchesTrexOnMobileNet() {
     QVERIFY(std::equal(begin.begin(), begin.end(), pairs.begin()));
     QCOMPARE(pairs[70], (LayerPair{70, 55}));
     QCOMPARE(pairs[71], (LayerPair{71, 56}));
+}
+
+// trex's match_layers on these plans, exact and inexact alike. The last layers (the final
+// Gemm, whose exported output is [32, 1000, 1, 1] behind a folded NoOp) align only when
+// signatures use each layer's tensors as exported.
+void TestCompare::matchesTrexOnResNet_data() {
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<std::vector<LayerPair>>("expected");
+    const std::vector<LayerPair> fp32fp16 = {
+        {0, 1},   {-1, 0},  {1, 2},   {3, 3},   {2, -1},  {4, 4},   {5, 5},   {6, 6},   {7, 7},
+        {8, 8},   {9, 9},   {10, 10}, {11, 11}, {12, 12}, {13, 13}, {14, 14}, {15, 15}, {16, 16},
+        {17, 17}, {18, 18}, {19, 19}, {20, 20}, {21, 21}, {22, 22}, {23, 23}, {-1, 24}};
+    const std::vector<LayerPair> fp16qat = {
+        {0, 0},   {1, 1},   {2, 2},   {-1, 3},  {3, 5},   {-1, 4},  {4, 6},   {-1, 7},  {5, 8},
+        {6, 9},   {7, 11},  {-1, 10}, {8, 12},  {9, 13},  {10, 15}, {-1, 14}, {11, 16}, {-1, 17},
+        {12, 18}, {13, 19}, {14, 20}, {-1, 21}, {15, 22}, {16, 23}, {17, 25}, {-1, 24}, {18, 26},
+        {19, 27}, {20, 29}, {-1, 28}, {21, 30}, {-1, 31}, {22, 32}, {-1, 33}, {23, 34}, {24, -1}};
+    QTest::newRow("fp32 fp16") << "trex/resnet-a100/fp32"
+                               << "trex/resnet-a100/fp16" << fp32fp16;
+    QTest::newRow("fp16 qat") << "trex/resnet-a100/fp16"
+                              << "trex/resnet-a100/qat" << fp16qat;
+}
+
+void TestCompare::matchesTrexOnResNet() {
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(std::vector<LayerPair>, expected);
+    const EnginePlan pa = loadPlan(dataPath(a));
+    const EnginePlan pb = loadPlan(dataPath(b));
+    QCOMPARE(matchLayers(pa, pb, true), expected);
+    QCOMPARE(matchLayers(pa, pb, false), expected);
 }
 
 void TestCompare::matchesEveryLayerOnce_data() {

@@ -59,10 +59,14 @@ void TestGraphParser::foldsNoOps() {
     const EnginePlan plan = loadPlan(fixturePath("quirks.graph.json"));
     const Layer* dup = plan.findLayer("dup");
     QVERIFY(dup);
-    QCOMPARE(dup->inputs[0].name, QString("t1")); // read through the folded NoOp
+    // The graph reads through the folded NoOp; the layer keeps the tensor it was exported with.
+    QCOMPARE(dup->graphInputs()[0].name, QString("t1"));
+    QCOMPARE(dup->inputs[0].name, QString("t2"));
     const Layer* add = plan.findLayer("add");
     QVERIFY(add);
-    QCOMPARE(add->outputs[0].name, QString("output")); // the leaf NoOp's binding moved here
+    QCOMPARE(add->graphOutputs()[0].name, QString("output")); // the leaf NoOp's binding
+    QCOMPARE(add->outputs[0].name, QString("t5"));
+    QCOMPARE(plan.findLayer("up")->graphInputs()[0].name, plan.findLayer("up")->inputs[0].name);
     QCOMPARE(tensorNames(plan.inputBindings()), QStringList({"input"}));
     QCOMPARE(tensorNames(plan.outputBindings()), QStringList({"output"}));
 }
@@ -165,6 +169,8 @@ void TestGraphParser::reportsBrokenGraphs_data() {
                                  << "not an engine graph";
     QTest::newRow("missing") << "absent.graph.json"
                              << "no such file";
+    QTest::newRow("400-digit number") << "huge-number.graph.json"
+                                      << "holds a number too large to read";
 }
 
 void TestGraphParser::reportsBrokenGraphs() {

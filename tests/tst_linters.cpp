@@ -54,6 +54,8 @@ class TestLinters : public QObject {
     void followsSettings();
     void refusesBadThresholds();
     void findsQatResidualOnResNet();
+    void checksFullyConnectedAlignment_data();
+    void checksFullyConnectedAlignment();
     void staysQuietWhereNothingIsWrong_data();
     void staysQuietWhereNothingIsWrong();
 };
@@ -269,6 +271,39 @@ void TestLinters::refusesBadThresholds() {
 // 3 in "qat-residual"). "qat-residual" quantizes all but the last block, whose FP32 skip input
 // needs a dequantizing Reformat (2 findings); "qat-residual-qgap" quantizes that one too.
 // MobileNet v2 tells the same story (25 findings, none once the residuals are quantized).
+// The final fully-connected layer of every QAT plan is an INT8 convolution with 1000 outputs
+// (not a multiple of 16). Its exported output is [N, 1000, 1, 1]; a folded NoOp reshapes it to
+// the [N, 1000] binding, which must not hide the finding (trex reads the exported tensors).
+void TestLinters::checksFullyConnectedAlignment_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::addColumn<QString>("layer"); // how the fc layer's name begins
+    QTest::newRow("resnet qat") << "trex/resnet-a100/qat/resnet-qat.onnx.engine"
+                                << "fc.weight + QuantizeLinear_255 + Gemm_257 + ";
+    QTest::newRow("resnet qat-residual")
+        << "trex/resnet-a100/qat-residual/resnet-qat-residual.onnx.engine"
+        << "fc.weight + QuantizeLinear_303 + Gemm_305 + ";
+    QTest::newRow("resnet qat-residual-qgap")
+        << "trex/resnet-a100/qat-residual-qgap/resnet-qat-residual-qgap.onnx.engine"
+        << "fc.weight + QuantizeLinear_309 + Gemm_311 + ";
+    QTest::newRow("mobilenet qat") << "trex/mobilenet/mobilenet.qat.onnx.engine"
+                                   << "classifier.1.weight + QuantizeLinear_860 + Gemm_864 + ";
+    QTest::newRow("mobilenet residuals")
+        << "trex/mobilenet/mobilenet_v2_residuals.qat.onnx.engine"
+        << "classifier.1.weight + QuantizeLinear_762 + Gemm_764 + ";
+}
+
+void TestLinters::checksFullyConnectedAlignment() {
+    QFETCH(QString, plan);
+    QFETCH(QString, layer);
+    const auto findings = lintPlan(loadPlan(dataPath(plan)));
+    std::vector<LintFinding> fc;
+    for (const LintFinding& f : findings)
+        if (f.layerName.startsWith(layer) && f.rule == "conv-channel-alignment")
+            fc.push_back(f);
+    QCOMPARE(fc.size(), std::size_t(1));
+    QCOMPARE(fc[0].hazard, QString("Convolution channels are not optimally aligned."));
+}
+
 void TestLinters::findsQatResidualOnResNet() {
     const QString resnet = QStringLiteral("trex/resnet-a100/%1/resnet-%1.onnx.engine");
     const auto qat = lintPlan(loadPlan(dataPath(resnet.arg("qat"))));

@@ -36,6 +36,7 @@ class TestPlanGraph : public QObject {
   private slots:
     void initTestCase();
     void connectsWritersToReaders();
+    void drawsFoldedNoOpEdges();
     void showsEveryRegionWhenAsked();
     void showsForkingRegions();
     void neighbourhoodHoldsLayersWithinRadius_data();
@@ -60,9 +61,9 @@ void TestPlanGraph::connectsWritersToReaders() {
     // Without regions, a layer feeds every layer that reads a tensor it writes.
     QSet<Pair> expected;
     for (const Layer& writer : m_plan.layers)
-        for (const Tensor& out : writer.outputs)
+        for (const Tensor& out : writer.graphOutputs())
             for (const Layer& reader : m_plan.layers)
-                for (const Tensor& in : reader.inputs)
+                for (const Tensor& in : reader.graphInputs())
                     if (in.name == out.name && !m_plan.bindings.contains(out.name))
                         expected.insert({writer.name, reader.name});
     QSet<Pair> actual;
@@ -74,6 +75,29 @@ void TestPlanGraph::connectsWritersToReaders() {
     QCOMPARE(actual, expected);
     QCOMPARE(int(graph.edges().size()), int(expected.size()) + 2); // + input1 in, 1179 out
     QCOMPARE(graph.nodes()[std::size_t(graph.nodeOfLayer(5))].name, m_plan.layers[5].name);
+}
+
+// ResNet's final Gemm writes [32, 1000, 1, 1]; a NoOp reshapes it into the [32, 1000] output
+// binding. The graph draws the Gemm writing the binding; the layer keeps its exported tensor.
+void TestPlanGraph::drawsFoldedNoOpEdges() {
+    const EnginePlan plan = loadPlan(dataPath("trex/resnet-a100/fp32"));
+    const Layer& gemm = plan.layers.back();
+    QVERIFY(gemm.name.contains("Gemm"));
+    QCOMPARE(gemm.outputs[0].shape, (std::vector<qint64>{32, 1000, 1, 1}));
+    QCOMPARE(gemm.graphOutputs()[0].name, QString("191"));
+    QCOMPARE(gemm.graphOutputs()[0].shape, (std::vector<qint64>{32, 1000}));
+    QCOMPARE(plan.outputBindings().size(), std::size_t(1));
+    QCOMPARE(plan.outputBindings()[0]->shape, (std::vector<qint64>{32, 1000}));
+
+    const PlanGraph graph = PlanGraph::build(plan);
+    const int gemmNode = graph.nodeOfLayer(gemm.index);
+    std::vector<const GraphEdge*> out;
+    for (const GraphEdge& e : graph.edges())
+        if (e.from == gemmNode)
+            out.push_back(&e);
+    QCOMPARE(out.size(), std::size_t(1));
+    QCOMPARE(graph.nodes()[std::size_t(out[0]->to)].name, QString("191"));
+    QCOMPARE(out[0]->tensor.shape, (std::vector<qint64>{32, 1000}));
 }
 
 void TestPlanGraph::showsEveryRegionWhenAsked() {

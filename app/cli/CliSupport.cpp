@@ -2,8 +2,6 @@
 
 #include "PlanError.h"
 
-#include <nlohmann/json.hpp>
-
 namespace planscope {
 
 QTextStream& out() {
@@ -41,10 +39,10 @@ int runGuarded(const std::function<int()>& body) {
     } catch (const UsageError& e) {
         out().flush();
         err() << "planscope: " << e.what() << " (see planscope --help)" << Qt::endl;
-    } catch (const nlohmann::json::exception& e) {
+    } catch (const std::exception& e) { // readers report bad input as PlanError: a bug
         out().flush();
-        err() << "planscope: error: a file has an unexpected structure (" << e.what()
-              << "). Re-export it with trtexec." << Qt::endl;
+        err() << "planscope: internal error: " << e.what()
+              << ". Please report it with the files that caused it." << Qt::endl;
     }
     return 2;
 }

@@ -54,9 +54,9 @@ std::vector<Region> buildRegions(const EnginePlan& plan, const std::vector<int>&
         lastWasWrite[t.name] = write;
     };
     for (const Layer& layer : plan.layers) {
-        for (const Tensor& t : layer.inputs)
+        for (const Tensor& t : layer.graphInputs())
             event(t, layerNode[static_cast<std::size_t>(layer.index)], false);
-        for (const Tensor& t : layer.outputs)
+        for (const Tensor& t : layer.graphOutputs())
             event(t, layerNode[static_cast<std::size_t>(layer.index)], true);
     }
     for (Region& region : regions) {
@@ -89,12 +89,12 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options) 
             const int node = static_cast<int>(graph.m_nodes.size());
             graph.m_nodes.push_back(
                 {GraphNode::Kind::Layer, -1, static_cast<int>(c), constant.name, {}, 0, false});
-            for (const Tensor& t : constant.outputs)
+            for (const Tensor& t : constant.graphOutputs())
                 constantNode.insert(t.name, node);
         }
     QSet<QString> constantOutputs;
     for (const Layer& constant : plan.constants)
-        for (const Tensor& t : constant.outputs)
+        for (const Tensor& t : constant.graphOutputs())
             constantOutputs.insert(t.name);
 
     const auto connect = [&](int from, int to, const Tensor& t, int generation) {

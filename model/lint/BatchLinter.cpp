@@ -9,7 +9,7 @@ const QString kRule = QStringLiteral("small-batch");
 // The layer the finding links to: the first one reading the input.
 const Layer* firstReader(const EnginePlan& plan, const QString& tensor) {
     for (const Layer& layer : plan.layers)
-        for (const Tensor& t : layer.inputs)
+        for (const Tensor& t : layer.graphInputs()) // the binding may reach it through a NoOp
             if (t.name == tensor)
                 return &layer;
     return plan.layers.empty() ? nullptr : &plan.layers.front();

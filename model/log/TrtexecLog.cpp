@@ -36,7 +36,9 @@ bool addKeyValue(OrderedJson& section, const QByteArray& line) {
     const qsizetype colon = entry.indexOf(':');
     if (colon < 0)
         return false;
-    section[entry.left(colon).toStdString()] = entry.mid(colon + 1).trimmed().toStdString();
+    // Through QString, so bytes that are not UTF-8 become U+FFFD and the JSON stays writable.
+    section[QString::fromUtf8(entry.left(colon)).toStdString()] =
+        QString::fromUtf8(entry.mid(colon + 1).trimmed()).toStdString();
     return true;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages PlanScope needs to build, test and run, if any are missing.
-# Idempotent and quiet when everything is present.
+# Installs the Debian 12 packages PlanScope needs to build, test and run, if any are missing,
+# and the packages named as arguments (scripts/fuzz.sh adds clang's). Idempotent and quiet when
+# everything is present.
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,7 @@ packages=(
     nlohmann-json3-dev libgraphviz-dev
     xvfb xauth fonts-dejavu-core time poppler-utils
     dpkg-dev desktop-file-utils appstream shared-mime-info groff-base
+    "$@"
 )
 
 missing=()

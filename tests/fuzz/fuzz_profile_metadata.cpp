@@ -1,0 +1,6 @@
+// libFuzzer target: the bytes as a plan's profile metadata (see FuzzPlan.h).
+#include "FuzzPlan.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    return planscope::fuzz::loadAndUse(planscope::fuzz::FuzzedFile::ProfileMetadata, data, size);
+}

@@ -38,10 +38,19 @@ ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
     return profile;
 }
 
-double lenientNumber(const QString& record, const QString& key) {
-    const QRegularExpression re(QStringLiteral("\"%1\"\\s*:\\s*([-+0-9.eE]+)").arg(key));
-    const auto match = re.match(record);
-    return match.hasMatch() ? match.captured(1).toDouble() : 0.0;
+// The timings in a record's text: "timeMs" : 1.5, "averageMs" : 0.1, ...
+void readLenientNumbers(const QString& fields, ProfileRecord& record) {
+    static const QRegularExpression number(
+        QStringLiteral(R"re("(timeMs|averageMs|medianMs|percentage)"\s*:\s*([-+0-9.eE]+))re"));
+    for (auto it = number.globalMatch(fields); it.hasNext();) {
+        const auto match = it.next();
+        const QString key = match.captured(1);
+        double& slot = key == QLatin1String("timeMs")      ? record.totalMs
+                       : key == QLatin1String("averageMs") ? record.averageMs
+                       : key == QLatin1String("medianMs")  ? record.medianMs
+                                                           : record.percent;
+        slot = match.captured(2).toDouble();
+    }
 }
 
 // Each record reads `{ "name" : "<anything>", "timeMs" : ...}`: the name ends at the quote
@@ -65,12 +74,10 @@ ProfileFile fromLenientText(const QString& text) {
         const qsizetype close = text.indexOf('}', end.capturedEnd());
         const QString fields =
             text.mid(end.capturedStart(), close < 0 ? -1 : close - end.capturedStart());
-        profile.records.push_back(
-            {text.mid(start.capturedEnd(), end.capturedStart() - start.capturedEnd()),
-             lenientNumber(fields, QStringLiteral("timeMs")),
-             lenientNumber(fields, QStringLiteral("averageMs")),
-             lenientNumber(fields, QStringLiteral("medianMs")),
-             lenientNumber(fields, QStringLiteral("percentage"))});
+        ProfileRecord record;
+        record.name = text.mid(start.capturedEnd(), end.capturedStart() - start.capturedEnd());
+        readLenientNumbers(fields, record);
+        profile.records.push_back(std::move(record));
         pos = close < 0 ? end.capturedEnd() : close;
     }
     return profile;

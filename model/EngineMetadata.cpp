@@ -6,12 +6,13 @@
 namespace planscope {
 namespace {
 
+const QString kFix = QStringLiteral("Re-create it with trex's process_engine or omit it.");
+
 OrderedJson readObjectFile(const QString& path, const QString& expected) {
-    const QString fix = QStringLiteral("Re-create it with trex's process_engine or omit it.");
     // ordered_json keeps the file's key order, which is how trtexec prints the sections.
-    auto json = parseJson<OrderedJson>(readFileBytes(path), path, fix);
+    auto json = parseJson<OrderedJson>(readFileBytes(path), path, kFix);
     if (!json.is_object() && !json.is_array())
-        throw PlanError(QStringLiteral("%1: expected %2. %3").arg(path, expected, fix));
+        throw PlanError(QStringLiteral("%1: expected %2. %3").arg(path, expected, kFix));
     return json;
 }
 
@@ -34,6 +35,53 @@ QString EngineMetadata::deviceName() const {
     return {};
 }
 
+std::vector<Statistic> latencyStatistics(const OrderedJson& value) {
+    static const char* const older[] = {"min", "max", "mean", "median", "p99"};
+    const bool current = value.size() == std::size(kLatencyStatistics);
+    if (!value.is_array() || (!current && value.size() != std::size(older)))
+        return {};
+    std::vector<Statistic> statistics;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        if (!value[i].is_number())
+            return {};
+        statistics.push_back({QString::fromLatin1(current ? kLatencyStatistics[i] : older[i]),
+                              value[i].get<double>()});
+    }
+    return statistics;
+}
+
+std::optional<double> latencyStatistic(const OrderedJson& value, const QString& name) {
+    for (const Statistic& s : latencyStatistics(value))
+        if (s.name == name)
+            return s.value;
+    return std::nullopt;
+}
+
+PerformanceTable performanceTable(const OrderedJson& performance) {
+    PerformanceTable table;
+    for (const auto& item : performance.items()) {
+        const QString key = QString::fromStdString(item.key());
+        if (const auto statistics = latencyStatistics(item.value()); !statistics.empty()) {
+            PerformanceTable::Row row{key, {}};
+            for (const Statistic& s : statistics)
+                for (std::size_t c = 0; c < row.values.size(); ++c)
+                    if (s.name == QLatin1String(kLatencyStatistics[c]))
+                        row.values[c] = s.value;
+            table.lists.push_back(row);
+            continue;
+        }
+        // trtexec's units: throughput in queries per second, walltimes and totals in seconds.
+        QString unit;
+        if (key == QLatin1String("Throughput"))
+            unit = QStringLiteral(" qps");
+        else if (key.contains(QLatin1String("Walltime")) || key.startsWith(QLatin1String("Total")))
+            unit = QStringLiteral(" s");
+        const QString text = metadataText(item.value());
+        table.scalars.emplace_back(key, item.value().is_number() ? text + unit : text);
+    }
+    return table;
+}
+
 QString metadataText(const OrderedJson& value) {
     return value.is_string() ? QString::fromStdString(value.get<std::string>())
                              : QString::fromStdString(value.dump());
@@ -43,8 +91,8 @@ void readProfileMetadata(const QString& path, EngineMetadata& metadata) {
     const auto json =
         readObjectFile(path, QStringLiteral("a JSON object with performance_summary"));
     if (!json.is_object())
-        throw PlanError(
-            QStringLiteral("%1: expected a JSON object with performance_summary.").arg(path));
+        throw PlanError(QStringLiteral("%1: expected a JSON object with performance_summary. %2")
+                            .arg(path, kFix));
     mergeSection(metadata.performance, json, "performance_summary");
     mergeSection(metadata.inference, json, "inference_options");
     mergeSection(metadata.device, json, "device_information");
@@ -53,7 +101,8 @@ void readProfileMetadata(const QString& path, EngineMetadata& metadata) {
 void readBuildMetadata(const QString& path, EngineMetadata& metadata) {
     const auto json = readObjectFile(path, QStringLiteral("a JSON object with build_options"));
     if (!json.is_object())
-        throw PlanError(QStringLiteral("%1: expected a JSON object with build_options.").arg(path));
+        throw PlanError(
+            QStringLiteral("%1: expected a JSON object with build_options. %2").arg(path, kFix));
     mergeSection(metadata.builder, json, "model_options");
     mergeSection(metadata.builder, json, "build_options");
     if (metadata.device.empty())
@@ -63,7 +112,8 @@ void readBuildMetadata(const QString& path, EngineMetadata& metadata) {
 void readDeviceList(const QString& path, EngineMetadata& metadata) {
     const auto json = readObjectFile(path, QStringLiteral("a JSON list of devices"));
     if (!json.is_array() || json.empty() || !json.front().is_object())
-        throw PlanError(QStringLiteral("%1: expected a JSON list of device properties.").arg(path));
+        throw PlanError(
+            QStringLiteral("%1: expected a JSON list of device properties. %2").arg(path, kFix));
     if (metadata.device.empty())
         metadata.device = json.front();
 }

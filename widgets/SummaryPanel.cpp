@@ -11,9 +11,7 @@ namespace planscope {
 using namespace html;
 
 SummaryPanel::SummaryPanel(PlanDocument* document, QWidget* parent)
-    : QTextBrowser(parent), m_document(document) {
-    setOpenLinks(false);
-    this->document()->setDefaultStyleSheet(styleSheet());
+    : RichTextView(parent), m_document(document) {
     setPlaceholderText(tr("No plan is open."));
     connect(document, &PlanDocument::planChanged, this, &SummaryPanel::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &SummaryPanel::refresh);
@@ -45,7 +43,7 @@ QString SummaryPanel::modelSection() const {
     if (!plan.timingSamplesMs.empty())
         rows += row(tr("Timing samples"), QString::number(plan.timingSamplesMs.size()));
     rows += row(tr("Lint findings"), QString::number(m_document->findings().size()));
-    return QStringLiteral("<h2>%1</h2>").arg(escaped(plan.name)) + table(rows);
+    return QStringLiteral("<h2>%1</h2>").arg(breakable(plan.name)) + table(rows);
 }
 
 QString SummaryPanel::selectedLayerSection() const {
@@ -61,31 +59,25 @@ QString SummaryPanel::selectedLayerSection() const {
     return section(tr("Selected layer"), table(rows));
 }
 
-// Latency statistics as one row per metric and one column per statistic.
+// Each statistics list on one row, its values named ("min 0.3499, ..., p99 0.3760 ms"), so the
+// section reads well in a narrow dock.
 QString SummaryPanel::performanceSection() const {
-    const OrderedJson& performance = m_document->plan()->metadata.performance;
-    if (performance.empty())
+    const PerformanceTable performance = performanceTable(m_document->plan()->metadata.performance);
+    if (performance.lists.empty() && performance.scalars.empty())
         return {};
-    QString header = QStringLiteral("<tr><th></th>");
-    for (const char* statistic : kLatencyStatistics)
-        header += QStringLiteral("<th align=right>%1</th>").arg(QLatin1String(statistic));
-    header += QStringLiteral("</tr>");
-    QString lists;
-    QString scalars;
-    for (const auto& item : performance.items()) {
-        const QString key = escaped(QString::fromStdString(item.key()));
-        if (item.value().is_array() && item.value().size() == std::size(kLatencyStatistics)) {
-            lists += QStringLiteral("<tr><th align=left nowrap>%1</th>").arg(key);
-            for (const auto& v : item.value())
-                lists += QStringLiteral("<td align=right>%1</td>")
-                             .arg(v.is_number() ? QString::number(v.get<double>(), 'f', 4)
-                                                : escaped(metadataText(v)));
-            lists += QStringLiteral("</tr>");
-        } else {
-            scalars += row(QString::fromStdString(item.key()), metadataText(item.value()));
-        }
+    QString rows;
+    for (const PerformanceTable::Row& r : performance.lists) {
+        QStringList values;
+        for (std::size_t c = 0; c < r.values.size(); ++c)
+            if (r.values[c])
+                values << QStringLiteral("%1&nbsp;%2")
+                              .arg(QLatin1String(kLatencyStatistics[c]))
+                              .arg(*r.values[c], 0, 'f', 4);
+        rows += row(r.metric, values.join(QStringLiteral(", ")) + QStringLiteral(" ms"), true);
     }
-    return section(tr("Performance summary (ms)"), table(header + lists) + table(scalars));
+    for (const auto& [key, value] : performance.scalars)
+        rows += row(key, value);
+    return section(tr("Performance summary"), table(rows));
 }
 
 void SummaryPanel::refresh() {
@@ -107,7 +99,7 @@ void SummaryPanel::refresh() {
     if (!plan.warnings.isEmpty()) {
         QString items;
         for (const QString& w : plan.warnings)
-            items += QStringLiteral("<li class=warning>%1</li>").arg(escaped(w));
+            items += QStringLiteral("<li class=warning>%1</li>").arg(breakable(w));
         html += section(tr("Warnings"), QStringLiteral("<ul>") + items + QStringLiteral("</ul>"));
     }
     const int scroll = verticalScrollBar()->value();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QTextBrowser>
+#include "RichTextView.h"
 
 namespace planscope {
 
@@ -8,7 +8,7 @@ class PlanDocument;
 
 // The plan at a glance: bindings, size, latency, device, build, performance, warnings, and the
 // selected layer's share.
-class SummaryPanel : public QTextBrowser {
+class SummaryPanel : public RichTextView {
     Q_OBJECT
   public:
     explicit SummaryPanel(PlanDocument* document, QWidget* parent = nullptr);

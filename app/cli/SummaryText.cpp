@@ -34,19 +34,18 @@ void printGroups(QTextStream& stream, const char* title, const std::vector<Layer
                << QString::number(g.latencyPct, 'f', 1).rightJustified(6) << " %\n";
 }
 
-// The performance summary lists [min, max, mean, median, p90, p95, p99]: name them.
+// The performance summary's lists ("Latency": [min, max, ...]) with each statistic named.
 void printPerformance(QTextStream& stream, const OrderedJson& performance) {
     if (performance.empty())
         return;
     stream << "Performance Summary:\n";
     for (const auto& item : performance.items()) {
         QString value = metadataText(item.value());
-        if (item.value().is_array() && item.value().size() == std::size(kLatencyStatistics)) {
+        if (const auto statistics = latencyStatistics(item.value()); !statistics.empty()) {
             QStringList named;
-            for (std::size_t i = 0; i < item.value().size(); ++i)
-                named << QStringLiteral("%1 %2").arg(kLatencyStatistics[i],
-                                                     metadataText(item.value()[i]));
-            value = named.join(QStringLiteral(", "));
+            for (const Statistic& s : statistics)
+                named << QStringLiteral("%1 %2").arg(s.name).arg(s.value);
+            value = named.join(QStringLiteral(", ")) + QStringLiteral(" ms");
         }
         stream << '\t' << QString::fromStdString(item.key()) << ": " << value << '\n';
     }

@@ -145,19 +145,17 @@ Chart timingSamples(const EnginePlan& plan) {
         panel.points.push_back(std::move(m));
     }
     const auto latency = plan.metadata.performance.find("Latency");
-    if (!samples.empty() && latency != plan.metadata.performance.end() && latency->is_array() &&
-        latency->size() == std::size(kLatencyStatistics)) {
-        const std::pair<int, Rgb> shown[] = {
-            {0, 0x4064EC}, {3, 0x008619}, {2, 0xE46D00}, {6, 0xA11350}};
-        for (const auto& [index, color] : shown) {
-            const auto& value = (*latency)[static_cast<std::size_t>(index)];
-            if (!value.is_number())
+    if (!samples.empty() && latency != plan.metadata.performance.end()) {
+        const std::pair<const char*, Rgb> shown[] = {
+            {"min", 0x4064EC}, {"median", 0x008619}, {"mean", 0xE46D00}, {"p99", 0xA11350}};
+        for (const auto& [name, color] : shown) {
+            const QString label = QString::fromLatin1(name);
+            const auto value = latencyStatistic(*latency, label);
+            if (!value)
                 continue;
-            const QString label = QString::fromLatin1(kLatencyStatistics[index]);
-            panel.lines.push_back({value.get<double>(), label, color});
-            panel.legend.emplace_back(label + QStringLiteral(" ") +
-                                          formatNumber(value.get<double>()) + QStringLiteral(" ms"),
-                                      color);
+            panel.lines.push_back({*value, label, color});
+            panel.legend.emplace_back(
+                label + QStringLiteral(" ") + formatNumber(*value) + QStringLiteral(" ms"), color);
         }
     }
     return singlePanel({}, {}, std::move(panel));

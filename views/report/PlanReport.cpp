@@ -21,32 +21,26 @@ QString findingAnchor(int layer) {
 }
 
 // trtexec's statistics lists as one row per metric, one column per statistic; scalars below.
-void addPerformance(Report& report, const OrderedJson& performance) {
-    if (performance.empty())
+void addPerformance(Report& report, const OrderedJson& json) {
+    const PerformanceTable performance = performanceTable(json);
+    if (performance.lists.empty() && performance.scalars.empty())
         return;
     Table lists;
     lists.columns = {{QStringLiteral("Metric (ms)")}};
     for (const char* statistic : kLatencyStatistics)
         lists.columns.push_back({QString::fromLatin1(statistic), true});
-    std::vector<std::pair<QString, QString>> scalars;
-    for (const auto& item : performance.items()) {
-        const QString key = QString::fromStdString(item.key());
-        if (!item.value().is_array() || item.value().size() != std::size(kLatencyStatistics)) {
-            scalars.emplace_back(key, metadataText(item.value()));
-            continue;
-        }
-        std::vector<Cell> row{{key, {}}};
-        for (const auto& v : item.value())
-            row.push_back(
-                {v.is_number() ? QString::number(v.get<double>(), 'f', 4) : metadataText(v), {}});
+    for (const PerformanceTable::Row& r : performance.lists) {
+        std::vector<Cell> row{{r.metric, {}}};
+        for (const auto& value : r.values)
+            row.push_back({value ? QString::number(*value, 'f', 4) : QStringLiteral("-"), {}});
         lists.rows.push_back(std::move(row));
     }
     Section& section =
         report.addSection(QStringLiteral("performance"), QStringLiteral("Performance summary"), 2);
     if (!lists.rows.empty())
         section.blocks.emplace_back(std::move(lists));
-    if (!scalars.empty())
-        section.blocks.emplace_back(keyValueTable(scalars));
+    if (!performance.scalars.empty())
+        section.blocks.emplace_back(keyValueTable(performance.scalars));
 }
 
 void addSummary(Report& report, const EnginePlan& plan, const std::vector<LintFinding>& findings) {

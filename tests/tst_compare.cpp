@@ -2,6 +2,7 @@
 #include "LayerMatching.h"
 #include "PlanComparison.h"
 #include "PlanError.h"
+#include "PlanLabels.h"
 #include "PlanLoader.h"
 #include "TestSupport.h"
 
@@ -21,6 +22,7 @@ class TestCompare : public QObject {
     void comparesResNetPrecisions();
     void matchesSwappedPointWiseInputs();
     void chartsAcrossPlans();
+    void labelsPlansByWhatTellsThemApart();
 };
 
 void TestCompare::matchesTrexOnMobileNet() {
@@ -163,7 +165,7 @@ void TestCompare::chartsAcrossPlans() {
     };
     const charts::Chart byType = charts::buildCompareChart(pointers, "compare-latency-by-type");
     QCOMPARE(byType.panels.front().bars.size(), std::size_t(3));
-    QCOMPARE(byType.panels.front().bars[0].label, QString("fp32/resnet.onnx.engine.graph.json"));
+    QCOMPARE(byType.panels.front().bars[0].label, QString("fp32/resnet.onnx.engine"));
     for (std::size_t p = 0; p < 3; ++p)
         QVERIFY(qAbs(total(byType.panels.front().bars[p]) - plans[p].totalAverageMs()) < 1e-9);
     const charts::Chart perBatch =
@@ -191,6 +193,20 @@ void TestCompare::chartsAcrossPlans() {
     } catch (const PlanError& e) {
         QVERIFY(e.message().contains("--compare --list"));
     }
+}
+
+void TestCompare::labelsPlansByWhatTellsThemApart() {
+    const EnginePlan fp32 = loadPlan(dataPath("trex/resnet-a100/fp32/resnet.onnx.engine"));
+    const EnginePlan fp16 = loadPlan(dataPath("trex/resnet-a100/fp16"));
+    const EnginePlan qat = loadPlan(dataPath("trex/resnet-a100/qat"));
+    QCOMPARE(planLabels(fp32, fp16),
+             QStringList({"fp32/resnet.onnx.engine", "fp16/resnet.onnx.engine"}));
+    QCOMPARE(planLabels(fp16, qat), QStringList({"resnet.onnx.engine", "resnet-qat.onnx.engine"}));
+    QCOMPARE(planLabels({&fp32, &fp16, &qat}),
+             QStringList({"fp32/resnet.onnx.engine", "fp16/resnet.onnx.engine",
+                          "qat/resnet-qat.onnx.engine"}));
+    QCOMPARE(planLabels(fp16, fp16),
+             QStringList({"resnet.onnx.engine (1)", "resnet.onnx.engine (2)"}));
 }
 
 PLANSCOPE_TEST_MAIN(TestCompare, QCoreApplication)

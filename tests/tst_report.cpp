@@ -126,6 +126,7 @@ class TestReport : public QObject {
     void bigPlansShowNeighbourhoods();
     void comparisonReportRenders();
     void refusesOtherFormats();
+    void namesEveryPerformanceStatistic();
 
   private:
     std::shared_ptr<EnginePlan> m_mobileNet;
@@ -199,7 +200,7 @@ void TestReport::comparisonReportRenders() {
     const Report report = comparisonReport(a, b);
     const QString html = QString::fromUtf8(reportHtml(report));
     verifySelfContained(html);
-    QVERIFY(html.contains(a.name.toHtmlEscaped()) && html.contains(b.name.toHtmlEscaped()));
+    QVERIFY(html.contains("A: resnet.onnx.engine<") && html.contains("B: resnet-qat.onnx.engine<"));
     QVERIFY(html.contains("Speedup of B over A: "));
     QCOMPARE(htmlBetween(html, "differences", "charts").count("<tr><td class=\"num\">"), 20);
     QCOMPARE(picturesIn(*findSection(report, "charts")), int(charts::compareChartCatalog().size()));
@@ -217,6 +218,21 @@ void TestReport::refusesOtherFormats() {
     QVERIFY(error.contains(".html or .pdf"));
     QVERIFY(!exportReport(report, "/nonexistent/folder/r.html", &error));
     QVERIFY(error.contains("cannot write"));
+}
+
+// trex's older metadata lists five statistics (min, max, mean, median, p99): each is named.
+void TestReport::namesEveryPerformanceStatistic() {
+    const EnginePlan plan = loadPlan(dataPath("trex/resnet-a100/fp32"));
+    const QString html = QString::fromUtf8(reportHtml(planReport(plan)));
+    const QString performance = htmlBetween(html, "performance", "top-layers");
+    QVERIFY(!performance.isEmpty());
+    QVERIFY(!performance.contains("[1.98438"));
+    const QString latency = performance.mid(performance.indexOf("<td>Latency</td>"));
+    QVERIFY2(latency.startsWith("<td>Latency</td><td class=\"num\">1.9844</td>"),
+             qPrintable(latency.left(300)));
+    QVERIFY(performance.contains("<th class=\"num\">p99</th>"));
+    QVERIFY(performance.contains("<td class=\"num\">2.0562</td>")); // p99
+    QVERIFY(performance.contains("499.294 qps"));
 }
 
 PLANSCOPE_TEST_MAIN(TestReport, QApplication)

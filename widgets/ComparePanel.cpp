@@ -4,8 +4,10 @@
 #include "CompareCharts.h"
 #include "GraphCanvas.h"
 #include "LayerSelection.h"
+#include "PlanLabels.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -158,6 +160,11 @@ void ComparePanel::setPlans(std::vector<std::shared_ptr<const EnginePlan>> plans
     m_plans = std::move(plans);
     m_a = m_plans.front();
     m_b = m_plans.back();
+    std::vector<const EnginePlan*> plain;
+    for (const auto& p : m_plans)
+        plain.push_back(p.get());
+    m_labels = planLabels(plain);
+    m_model->setPlanLabels(m_labels.front(), m_labels.back());
     fillSummary();
     rematch();
     showChart(m_charts->currentData().toString());
@@ -275,13 +282,14 @@ void ComparePanel::fillSummary() {
     m_summary->clear();
     m_summary->setRowCount(static_cast<int>(all.size()));
     m_summary->setColumnCount(static_cast<int>(m_plans.size()));
-    QStringList headers;
-    for (std::size_t p = 0; p < m_plans.size(); ++p)
-        headers << (p == 0                    ? QStringLiteral("A: ")
-                    : p + 1 == m_plans.size() ? QStringLiteral("B: ")
-                                              : QString()) +
-                       m_plans[p]->name;
-    m_summary->setHorizontalHeaderLabels(headers);
+    for (std::size_t p = 0; p < m_plans.size(); ++p) {
+        const QString role = p == 0                    ? QStringLiteral("A: ")
+                             : p + 1 == m_plans.size() ? QStringLiteral("B: ")
+                                                       : QString();
+        auto* header = new QTableWidgetItem(role + m_labels[qsizetype(p)]);
+        header->setToolTip(QDir::toNativeSeparators(m_plans[p]->sources.graph));
+        m_summary->setHorizontalHeaderItem(static_cast<int>(p), header);
+    }
     for (int r = 0; r < static_cast<int>(all.size()); ++r) {
         m_summary->setVerticalHeaderItem(r, new QTableWidgetItem(all[std::size_t(r)].first));
         const QString first = all[std::size_t(r)].second(*m_plans.front());
@@ -298,8 +306,9 @@ void ComparePanel::fillSummary() {
     }
     const double speedup =
         m_b->totalAverageMs() > 0 ? m_a->totalAverageMs() / m_b->totalAverageMs() : 0;
-    m_speedup->setText(
-        tr("Speedup of B over A: %1x (sum of per-layer averages)").arg(speedup, 0, 'f', 3));
+    m_speedup->setText(tr("Speedup of B (%1) over A (%2): %3x (sum of per-layer averages)")
+                           .arg(m_labels.back(), m_labels.front())
+                           .arg(speedup, 0, 'f', 3));
 }
 
 } // namespace planscope

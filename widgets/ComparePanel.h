@@ -50,6 +50,7 @@ class ComparePanel : public QWidget {
     std::vector<std::shared_ptr<const EnginePlan>> m_plans;
     std::shared_ptr<const EnginePlan> m_a;
     std::shared_ptr<const EnginePlan> m_b;
+    QStringList m_labels; // what each plan is called (planLabels)
     ComparisonTableModel* m_model;
     ComparisonFilterModel* m_filter;
     QTableWidget* m_summary;

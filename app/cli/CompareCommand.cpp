@@ -1,5 +1,6 @@
 #include "CliSupport.h"
 #include "PlanComparison.h"
+#include "PlanLabels.h"
 #include "PlanLoader.h"
 
 namespace planscope {
@@ -21,7 +22,8 @@ void printSummaries(const EnginePlan& a, const EnginePlan& b) {
     const auto line = [](const char* what, const QString& x, const QString& y) {
         out() << QStringLiteral("  %1 %2 %3\n").arg(QLatin1String(what), -16).arg(x, -32).arg(y);
     };
-    line("", QStringLiteral("A: ") + a.name, QStringLiteral("B: ") + b.name);
+    const QStringList labels = planLabels(a, b);
+    line("", QStringLiteral("A: ") + labels[0], QStringLiteral("B: ") + labels[1]);
     line("Layers", QString::number(a.layers.size()), QString::number(b.layers.size()));
     line("Average time", QString::number(a.totalAverageMs(), 'f', 3) + " ms",
          QString::number(b.totalAverageMs(), 'f', 3) + " ms");

@@ -3,8 +3,10 @@
 #include "ComparePanel.h"
 #include "ComparisonReport.h"
 #include "PlanError.h"
+#include "PlanLabels.h"
 #include "PlanLoader.h"
 #include "ReportExportDialog.h"
+#include "WindowPlacement.h"
 
 #include <QMenuBar>
 #include <QMessageBox>
@@ -39,13 +41,15 @@ CompareWindow::CompareWindow(QWidget* parent)
     : QMainWindow(parent), m_panel(new ComparePanel(this)) {
     setCentralWidget(m_panel);
     setWindowTitle(tr("Compare plans - PlanScope"));
-    resize(1400, 900);
+    placeOnScreen(*this);
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
         const auto a = m_plans.front();
         const auto b = m_plans.back();
-        exportReportWithDialog(this, a->name + QStringLiteral("-vs-") + b->name,
-                               [a, b] { return report::comparisonReport(*a, *b); });
+        const QStringList labels = planLabels(*a, *b);
+        exportReportWithDialog(
+            this, QString(labels[0] + QStringLiteral("-vs-") + labels[1]).replace('/', '-'),
+            [a, b] { return report::comparisonReport(*a, *b); });
     });
     m_exportReport->setToolTip(tr("Save the comparison of the first and last plan as one HTML "
                                   "file or a PDF"));
@@ -65,8 +69,8 @@ void CompareWindow::compare(const QStringList& plans) {
             emit loadFinished(false, loaded.error);
             return;
         }
-        setWindowTitle(
-            tr("%1 vs. %2 - PlanScope").arg(loaded.plans.front()->name, loaded.plans.back()->name));
+        const QStringList labels = planLabels(*loaded.plans.front(), *loaded.plans.back());
+        setWindowTitle(tr("%1 vs. %2 - PlanScope").arg(labels[0], labels[1]));
         m_plans = loaded.plans;
         m_exportReport->setEnabled(true);
         m_panel->setPlans(std::move(loaded.plans));

@@ -5,33 +5,12 @@
 #include "LayerGroups.h"
 #include "LayerMatching.h"
 #include "PlanError.h"
+#include "PlanLabels.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QHash>
-#include <QSet>
 
 namespace planscope::charts {
 namespace {
-
-// A unique label per plan: its name, with its folder when names repeat (fp32/ and fp16/ ...),
-// numbered if that is not enough.
-QStringList planLabels(const Plans& plans) {
-    const auto unique = [](const QStringList& names) {
-        return QSet<QString>(names.cbegin(), names.cend()).size() == names.size();
-    };
-    QStringList names;
-    for (const EnginePlan* p : plans)
-        names << p->name;
-    if (unique(names))
-        return names;
-    for (qsizetype i = 0; i < names.size(); ++i)
-        names[i] = QFileInfo(plans[std::size_t(i)]->sources.graph).dir().dirName() + '/' + names[i];
-    if (!unique(names))
-        for (qsizetype i = 0; i < names.size(); ++i)
-            names[i] = QStringLiteral("%1 (%2)").arg(names[i]).arg(i + 1);
-    return names;
-}
 
 double batchOf(const EnginePlan& plan) {
     const auto inputs = plan.inputBindings();

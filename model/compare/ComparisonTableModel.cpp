@@ -23,6 +23,12 @@ void ComparisonTableModel::setRows(std::vector<LayerComparison> rows) {
     endResetModel();
 }
 
+void ComparisonTableModel::setPlanLabels(const QString& a, const QString& b) {
+    m_labelA = a;
+    m_labelB = b;
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
 void ComparisonTableModel::setThreshold(double threshold) {
     m_threshold = threshold;
     if (!m_rows.empty())
@@ -129,9 +135,12 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation,
                                           int role) const {
-    if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 &&
-        section < ColumnCount)
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole)
         return tr(kTitles[section]);
+    if (role == Qt::ToolTipRole && !m_labelA.isEmpty())
+        return tr("A: %1\nB: %2").arg(m_labelA, m_labelB);
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 

@@ -40,6 +40,8 @@ class ComparisonTableModel : public QAbstractTableModel {
     explicit ComparisonTableModel(QObject* parent = nullptr);
 
     void setRows(std::vector<LayerComparison> rows);
+    // What plans A and B are called (planLabels), for the column headers' tooltips.
+    void setPlanLabels(const QString& a, const QString& b);
     const std::vector<LayerComparison>& rows() const { return m_rows; }
     // Speedups within this fraction of 1 count as even (trex: 3%).
     void setThreshold(double threshold);
@@ -55,6 +57,8 @@ class ComparisonTableModel : public QAbstractTableModel {
   private:
     QVariant display(const LayerComparison& row, int column) const;
 
+    QString m_labelA;
+    QString m_labelB;
     std::vector<LayerComparison> m_rows;
     double m_threshold = 0.03;
 };

@@ -3,6 +3,7 @@
 #include "CompareCharts.h"
 #include "Linter.h"
 #include "PlanComparison.h"
+#include "PlanLabels.h"
 #include "PlanReport.h"
 #include "ReportSections.h"
 
@@ -37,8 +38,11 @@ Table sideBySide(const EnginePlan& a, const std::vector<LintFinding>& findingsA,
                                      [&](const auto& fact) { return fact.first == name; });
         return it == facts.end() ? QString() : it->second;
     };
+    const QStringList labels = planLabels(a, b);
     Table table;
-    table.columns = {{}, {QStringLiteral("A"), false, true}, {QStringLiteral("B"), false, true}};
+    table.columns = {{},
+                     {QStringLiteral("A: ") + labels[0], false, true},
+                     {QStringLiteral("B: ") + labels[1], false, true}};
     for (const QString& name : names)
         table.rows.push_back({{name, {}}, {value(factsA, name), {}}, {value(factsB, name), {}}});
     return table;
@@ -109,7 +113,8 @@ Report comparisonReport(const EnginePlan& a, const EnginePlan& b, bool exact) {
     const std::vector<LintFinding> findingsA = lintPlan(a);
     const std::vector<LintFinding> findingsB = lintPlan(b);
     Report report;
-    report.title = QStringLiteral("PlanScope comparison: %1 vs. %2").arg(a.name, b.name);
+    const QStringList labels = planLabels(a, b);
+    report.title = QStringLiteral("PlanScope comparison: %1 vs. %2").arg(labels[0], labels[1]);
     report.subtitle = generatedBy();
 
     Section& summary = report.addSection(QStringLiteral("summary"), QStringLiteral("Summary"));
@@ -132,9 +137,9 @@ Report comparisonReport(const EnginePlan& a, const EnginePlan& b, bool exact) {
         chartSection.blocks.emplace_back(chartPicture(charts::buildCompareChart({&a, &b}, d.id)));
 
     report.addSection(QStringLiteral("graphs"), QStringLiteral("Graphs"));
-    report.addSection(QStringLiteral("graph-a"), QStringLiteral("A: ") + a.name, 2).blocks =
+    report.addSection(QStringLiteral("graph-a"), QStringLiteral("A: ") + labels[0], 2).blocks =
         graphBlocks(a, findingsA);
-    report.addSection(QStringLiteral("graph-b"), QStringLiteral("B: ") + b.name, 2).blocks =
+    report.addSection(QStringLiteral("graph-b"), QStringLiteral("B: ") + labels[1], 2).blocks =
         graphBlocks(b, findingsB);
     return report;
 }

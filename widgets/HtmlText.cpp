@@ -2,13 +2,35 @@
 
 namespace planscope::html {
 
+namespace {
+constexpr QChar kBreakHint(0x200B); // zero-width space
+} // namespace
+
+QString breakable(const QString& text) {
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        out += c;
+        const bool beforeDigit = i + 1 < text.size() && text[i + 1].isDigit();
+        const bool hint = c == '/' || c == '+' || c == '_' || (c == '.' && !beforeDigit);
+        if (hint && i + 1 < text.size())
+            out += kBreakHint;
+    }
+    return out.toHtmlEscaped();
+}
+
+QString withoutBreakHints(QString text) {
+    return text.remove(kBreakHint);
+}
+
 QString milliseconds(double ms, int decimals) {
     return QString::number(ms, 'f', decimals) + QStringLiteral(" ms");
 }
 
 QString row(const QString& key, const QString& value, bool valueIsHtml) {
     return QStringLiteral("<tr><th align=left>%1</th><td>%2</td></tr>")
-        .arg(escaped(key), valueIsHtml ? value : escaped(value));
+        .arg(breakable(key), valueIsHtml ? value : breakable(value));
 }
 
 QString table(const QString& rows) {
@@ -27,7 +49,7 @@ QString jsonTable(const OrderedJson& object) {
 }
 
 QString layerLink(int layer, const QString& name) {
-    return QStringLiteral("<a href=\"layer:%1\">%2</a>").arg(layer).arg(escaped(name));
+    return QStringLiteral("<a href=\"layer:%1\">%2</a>").arg(layer).arg(breakable(name));
 }
 
 int layerOfLink(const QString& link) {

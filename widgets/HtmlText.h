@@ -12,9 +12,15 @@ inline QString escaped(const QString& text) {
     return text.toHtmlEscaped();
 }
 
+// Escaped, with break hints (zero-width spaces) after / + _ and a '.' not followed by a digit,
+// so long layer names, tactics and paths wrap there instead of inside a word.
+QString breakable(const QString& text);
+// The text without those hints, as it is copied.
+QString withoutBreakHints(QString text);
+
 QString milliseconds(double ms, int decimals = 3);
 
-// <tr><th>key</th><td>value</td></tr>; the value is escaped unless `valueIsHtml`.
+// <tr><th>key</th><td>value</td></tr>; the value is made breakable() unless `valueIsHtml`.
 QString row(const QString& key, const QString& value, bool valueIsHtml = false);
 QString table(const QString& rows);
 QString section(const QString& title, const QString& body);

@@ -11,9 +11,7 @@ namespace planscope {
 using namespace html;
 
 LayerInspector::LayerInspector(PlanDocument* document, QWidget* parent)
-    : QTextBrowser(parent), m_document(document) {
-    setOpenLinks(false);
-    this->document()->setDefaultStyleSheet(styleSheet());
+    : RichTextView(parent), m_document(document) {
     setPlaceholderText(tr("Select a layer in the table, the lint panel or a chart."));
     connect(document, &PlanDocument::planChanged, this, &LayerInspector::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &LayerInspector::refresh);
@@ -36,10 +34,10 @@ QString LayerInspector::overview(const Layer& l) const {
                    row(tr("Footprint"), charts::formatBytes(l.footprintBytes));
     QString origin;
     if (!l.metadata.isEmpty())
-        origin =
-            section(tr("ONNX origin"),
-                    escaped(l.metadata).replace(QStringLiteral("+["), QStringLiteral("<br>[")));
-    QString name = escaped(l.name).replace(QStringLiteral(" + "), QStringLiteral(" +<br>"));
+        origin = section(
+            tr("ONNX origin"),
+            breakable(l.metadata).replace(QStringLiteral("+\u200B["), QStringLiteral("+<br>[")));
+    QString name = breakable(l.name).replace(QStringLiteral(" +\u200B "), QStringLiteral(" +<br>"));
     return QStringLiteral("<h2>%1</h2>").arg(name) + table(rows) + origin;
 }
 
@@ -50,7 +48,7 @@ QString LayerInspector::tensors(const Layer& l) const {
     const auto add = [&](const QString& role, const Tensor& t) {
         rows += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td title=\"%4\">%5<br>"
                                "<span class=muted>%4</span></td><td align=right>%6</td></tr>")
-                    .arg(role, escaped(t.name), t.shapeText(), escaped(t.longFormat),
+                    .arg(role, breakable(t.name), t.shapeText(), escaped(t.longFormat),
                          escaped(t.format), charts::formatBytes(t.bytes));
     };
     for (const Tensor& t : l.inputs)
@@ -82,11 +80,11 @@ QString LayerInspector::findings(const Layer& l) const {
     QString items;
     for (const LintFinding* f : found) {
         items += QStringLiteral("<li class=warning><b>%1</b> (%2): %3")
-                     .arg(escaped(f->rule), severityName(f->severity), escaped(f->hazard));
+                     .arg(escaped(f->rule), severityName(f->severity), breakable(f->hazard));
         for (const auto& [key, value] : f->details)
-            items += QStringLiteral("<br>%1: %2").arg(escaped(key), escaped(value));
+            items += QStringLiteral("<br>%1: %2").arg(escaped(key), breakable(value));
         if (!f->mitigation.isEmpty())
-            items += QStringLiteral("<br><i>%1</i>").arg(escaped(f->mitigation));
+            items += QStringLiteral("<br><i>%1</i>").arg(breakable(f->mitigation));
         items += QStringLiteral("</li>");
     }
     return section(tr("Lint findings"), QStringLiteral("<ul>") + items + QStringLiteral("</ul>"));

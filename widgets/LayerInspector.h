@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QTextBrowser>
+#include "RichTextView.h"
 
 namespace planscope {
 
@@ -9,7 +9,7 @@ struct Layer;
 
 // Everything about the selected layer: latency, tensors, ONNX origin, lint findings, links to
 // its producers and consumers, and every raw attribute.
-class LayerInspector : public QTextBrowser {
+class LayerInspector : public RichTextView {
     Q_OBJECT
   public:
     explicit LayerInspector(PlanDocument* document, QWidget* parent = nullptr);

@@ -5,13 +5,13 @@
 #include "LintModel.h"
 #include "LintSettingsDialog.h"
 #include "PlanDocument.h"
+#include "RichTextView.h"
 
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTextBrowser>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -20,16 +20,15 @@ namespace planscope {
 LintPanel::LintPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_model(new LintModel(this)),
       m_filter(new LintFilterModel(this)), m_rules(new QComboBox(this)),
-      m_view(new QTreeView(this)), m_details(new QTextBrowser(this)) {
+      m_view(new QTreeView(this)), m_details(new RichTextView(this)) {
     m_filter->setSourceModel(m_model);
     m_view->setModel(m_filter);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
     m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_view->setColumnWidth(LintModel::RuleOrLayerColumn, 320);
+    m_view->setColumnWidth(LintModel::RuleOrLayerColumn, 280);
     m_view->setColumnWidth(LintModel::SeverityColumn, 70);
     m_view->setColumnWidth(LintModel::HazardColumn, 300);
-    m_details->document()->setDefaultStyleSheet(html::styleSheet());
     m_details->setPlaceholderText(tr("Choose a finding to see why it matters and what to do."));
     m_rules->setToolTip(tr("Show the findings of one rule"));
 
@@ -43,8 +42,9 @@ LintPanel::LintPanel(PlanDocument* document, QWidget* parent)
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_details);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({2000, 1000}); // the findings get two thirds
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(filterRow);
@@ -87,6 +87,15 @@ void LintPanel::onCurrentChanged(const QModelIndex& current) {
         m_document->selection()->select(layer);
 }
 
+QSize LintPanel::minimumSizeHint() const {
+    constexpr int kRows = 6;
+    const int row = m_view->fontMetrics().height() + 6;
+    const int height = m_rules->sizeHint().height() + m_view->header()->sizeHint().height() +
+                       kRows * row + 2 * m_view->frameWidth() + layout()->spacing() +
+                       layout()->contentsMargins().top() + layout()->contentsMargins().bottom();
+    return {QWidget::minimumSizeHint().width(), height};
+}
+
 void LintPanel::showDetails(const QModelIndex& index) {
     if (!index.isValid()) {
         m_details->clear();
@@ -96,7 +105,7 @@ void LintPanel::showDetails(const QModelIndex& index) {
     QString text =
         QStringLiteral("<h3>%1</h3>").arg(html::escaped(row.data(LintModel::RuleRole).toString()));
     text += QStringLiteral("<p>%1</p>")
-                .arg(html::escaped(row.data(Qt::ToolTipRole).toString()))
+                .arg(html::breakable(row.data(Qt::ToolTipRole).toString()))
                 .replace('\n', QStringLiteral("<br>"));
     if (row.data(LintModel::LayerIndexRole).toInt() < 0)
         text += QStringLiteral("<p class=muted>%1</p>").arg(tr("Choose a finding below the rule."));

@@ -3,7 +3,6 @@
 #include <QWidget>
 
 class QComboBox;
-class QTextBrowser;
 class QTreeView;
 
 namespace planscope {
@@ -11,6 +10,7 @@ namespace planscope {
 class LintFilterModel;
 class LintModel;
 class PlanDocument;
+class RichTextView;
 
 // All lint findings grouped by rule, with a rule filter and the selected finding's details.
 // Choosing a finding selects its layer; selecting a layer elsewhere shows its first finding.
@@ -18,6 +18,9 @@ class LintPanel : public QWidget {
     Q_OBJECT
   public:
     explicit LintPanel(PlanDocument* document, QWidget* parent = nullptr);
+
+    // Tall enough for the rule filter and six findings.
+    QSize minimumSizeHint() const override;
 
     QTreeView* view() const { return m_view; }
     QComboBox* ruleFilter() const { return m_rules; }
@@ -34,7 +37,7 @@ class LintPanel : public QWidget {
     LintFilterModel* m_filter;
     QComboBox* m_rules;
     QTreeView* m_view;
-    QTextBrowser* m_details;
+    RichTextView* m_details;
 };
 
 } // namespace planscope

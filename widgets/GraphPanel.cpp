@@ -1,19 +1,20 @@
 #include "GraphPanel.h"
 
-#include "ChartColors.h"
 #include "ExportDialog.h"
 #include "PlanDocument.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
-#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QToolBar>
+#include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace planscope {
@@ -41,6 +42,7 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
       m_latency(combo(this, {tr("Average latency"), tr("Median latency"), tr("Total latency")},
                       tr("Latency shown in nodes"))),
       m_find(new QLineEdit(this)), m_status(new QLabel(this)), m_legend(new QLabel(this)) {
+    m_legend->setObjectName(QStringLiteral("graphLegend"));
     m_graphviz.setMaxThreadCount(1);
     m_radius->setRange(1, 50);
     m_radius->setValue(3);
@@ -49,60 +51,73 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     m_detail->setCurrentIndex(1);
     m_find->setPlaceholderText(tr("Find layer (Enter: next)"));
     m_find->setClearButtonEnabled(true);
-    auto* exportButton = new QPushButton(tr("Export..."), this);
-    exportButton->setToolTip(tr("Save the graph as SVG, PNG or DOT"));
-    auto* fit = new QPushButton(tr("Fit"), this);
-    fit->setToolTip(tr("Fit the graph to the window (0)"));
+    m_find->setMinimumWidth(120);
 
-    auto* grid = new QGridLayout;
-    int column = 0;
-    for (QWidget* w : std::initializer_list<QWidget*>{m_mode, m_radius, m_color, m_detail,
-                                                      m_latency, m_find, fit, exportButton})
-        grid->addWidget(w, 0, column++);
-    grid->setColumnStretch(5, 1);
-    const std::pair<const char*, QString> checks[] = {{"regions", tr("Regions")},
-                                                      {"forking", tr("Forking regions")},
-                                                      {"reuse", tr("Region reuse")},
-                                                      {"regionNames", tr("Region names")},
-                                                      {"constants", tr("Constants")},
-                                                      {"names", tr("Layer names")},
-                                                      {"metadata", tr("Metadata for names")},
-                                                      {"edgeNames", tr("Edge names")},
-                                                      {"edgeDetails", tr("Edge details")},
-                                                      {"heat", tr("Latency heat")}};
-    auto* row = new QHBoxLayout;
+    // trex's graph options, checkable in one menu so the controls fit one row.
+    auto* options = new QMenu(this);
+    const std::pair<const char*, QString> checks[] = {
+        {"regions", tr("Memory regions")},
+        {"forking", tr("Forking regions")},
+        {"reuse", tr("Region reuse")},
+        {"regionNames", tr("Region names")},
+        {"constants", tr("Constants")},
+        {"names", tr("Layer names")},
+        {"metadata", tr("ONNX names for layers")},
+        {"edgeNames", tr("Edge names")},
+        {"edgeDetails", tr("Edge shapes and formats")},
+        {"heat", tr("Latency heat colors")}};
     for (const auto& [key, text] : checks) {
-        auto* box = new QCheckBox(text, this);
-        box->setChecked(QString::fromLatin1(key) == QLatin1String("names") ||
-                        QString::fromLatin1(key) == QLatin1String("edgeDetails"));
-        m_checks.insert(QString::fromLatin1(key), box);
-        row->addWidget(box);
-        connect(box, &QCheckBox::toggled, this, &GraphPanel::relayout);
+        QAction* action = options->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(QString::fromLatin1(key) == QLatin1String("names") ||
+                           QString::fromLatin1(key) == QLatin1String("edgeDetails"));
+        m_checks.insert(QString::fromLatin1(key), action);
+        connect(action, &QAction::toggled, this, &GraphPanel::relayout);
     }
-    row->addStretch(1);
-    row->addWidget(m_status);
+    auto* show = new QToolButton(this);
+    show->setText(tr("Show"));
+    show->setToolTip(tr("What the graph shows: memory regions, constants, names, edge details"));
+    show->setMenu(options);
+    show->setPopupMode(QToolButton::InstantPopup);
+
+    auto* controls = new QToolBar(this); // a toolbar: what does not fit goes behind its ">>"
+    controls->setIconSize(QSize(16, 16));
+    for (QWidget* w : std::initializer_list<QWidget*>{m_mode, m_radius, m_color, m_detail,
+                                                      m_latency, show, m_find})
+        controls->addWidget(w);
+    QAction* fit = controls->addAction(tr("Fit"), m_canvas, &GraphCanvas::fitToWindow);
+    fit->setShortcut(Qt::Key_F);
+    fit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    fit->setToolTip(tr("Fit the whole graph to the view (F)"));
+    QAction* exportGraph =
+        controls->addAction(tr("Export..."), this, &GraphPanel::exportWithDialog);
+    exportGraph->setToolTip(tr("Save the graph as SVG, PNG or DOT"));
+
+    m_legend->setWordWrap(true);
+    m_legend->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setToolTip(
         tr("Stop waiting for this layout (Graphviz finishes it in the background)"));
     m_cancel->hide();
-    row->addWidget(m_cancel);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_wanted.clear(); // the result will be dropped when it arrives
         m_cancel->hide();
         m_status->setText(tr("Layout cancelled"));
     });
+    auto* legendRow = new QHBoxLayout;
+    legendRow->addWidget(m_legend, 1);
+    legendRow->addWidget(m_status);
+    legendRow->addWidget(m_cancel);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(grid);
-    layout->addLayout(row);
-    layout->addWidget(m_legend);
+    layout->setContentsMargins(4, 0, 4, 4);
+    layout->setSpacing(2);
+    layout->addWidget(controls);
+    layout->addLayout(legendRow);
     layout->addWidget(m_canvas, 1);
 
     for (QComboBox* box : {m_mode, m_color, m_detail, m_latency})
         connect(box, &QComboBox::currentIndexChanged, this, &GraphPanel::relayout);
     connect(m_radius, &QSpinBox::valueChanged, this, &GraphPanel::relayout);
-    connect(fit, &QPushButton::clicked, m_canvas, &GraphCanvas::fitToWindow);
-    connect(exportButton, &QPushButton::clicked, this, &GraphPanel::exportWithDialog);
     connect(m_find, &QLineEdit::returnPressed, this, &GraphPanel::findLayer);
     connect(document, &PlanDocument::planChanged, this, &GraphPanel::planChanged);
     connect(document->selection(), &LayerSelection::changed, this, [this](int layer) {
@@ -197,6 +212,7 @@ void GraphPanel::relayout() {
     }
     auto scene = std::make_shared<GraphCanvas::Scene>();
     scene->plan = m_plan;
+    scene->centre = centre;
     scene->style = currentStyle();
     for (const LintFinding& f : m_document->findings())
         scene->flagged.insert(f.layerIndex);
@@ -230,24 +246,22 @@ void GraphPanel::relayout() {
 void GraphPanel::updateLegend() {
     if (!m_plan)
         return;
-    const bool precision = m_color->currentIndex() == 1;
+    if (m_checks.value("heat")->isChecked()) {
+        m_legend->setText(tr("Color: share of latency (dark: little, yellow: 10% or more)"));
+        return;
+    }
+    const GraphStyle style = currentStyle();
     QStringList keys;
-    for (const Layer& l : m_plan->layers) {
-        const QString key = precision ? l.precision : l.type;
-        if (!keys.contains(key))
+    for (const Layer& l : m_plan->layers)
+        if (const QString key = colorKey(l, style); !keys.contains(key))
             keys << key;
-    }
     QString html;
-    for (const QString& key : keys) {
-        const auto rgb = precision ? charts::precisionColor(key) : charts::layerTypeColor(key);
-        html += QStringLiteral(
-                    "<span style='background:#%1'>&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp; ")
-                    .arg(rgb, 6, 16, QLatin1Char('0'))
+    for (const QString& key : keys)
+        html += QStringLiteral("<span style='background:#%1'>&nbsp;&nbsp;&nbsp;</span>&nbsp;%2 "
+                               "&nbsp; ")
+                    .arg(keyColor(key, style), 6, 16, QLatin1Char('0'))
                     .arg(key.toHtmlEscaped());
-    }
-    m_legend->setText(m_checks.value("heat")->isChecked()
-                          ? tr("Color: share of latency (dark: little, yellow: 10% or more)")
-                          : html);
+    m_legend->setText(html);
 }
 
 void GraphPanel::findLayer() {

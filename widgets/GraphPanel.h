@@ -7,7 +7,7 @@
 #include <QThreadPool>
 #include <QWidget>
 
-class QCheckBox;
+class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -60,8 +60,8 @@ class GraphPanel : public QWidget {
     QLabel* m_status;
     QLabel* m_legend;
     QPushButton* m_cancel;
-    QHash<QString, QCheckBox*> m_checks;
-    QThreadPool m_graphviz; // one thread: cgraph is not thread safe
+    QHash<QString, QAction*> m_checks; // the options of the Show menu
+    QThreadPool m_graphviz;            // one thread: cgraph is not thread safe
     QHash<QString, std::shared_ptr<GraphCanvas::Scene>> m_cache;
     std::shared_ptr<const EnginePlan> m_plan;
     QString m_wanted; // key of the newest request

@@ -108,13 +108,22 @@ Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& s
     const Layer& layer = layerOf(node, plan);
     if (style.latencyHeat)
         return charts::scaleColor(layer.timing.percent / 10.0); // 10% of the engine is hot
+    return keyColor(colorKey(layer, style), style);
+}
+
+QString colorKey(const Layer& layer, const GraphStyle& style) {
     if (style.color == GraphStyle::Color::Precision)
-        return charts::precisionColor(layer.precision);
-    // trex colors Reformats that quantize like Quantize layers.
+        return layer.precision;
     if (layer.type == QLatin1String("Reformat") &&
         layer.attribute(QStringLiteral("Origin")) == QLatin1String("QDQ"))
-        return charts::layerTypeColor(QStringLiteral("Quantize"));
-    return charts::layerTypeColor(layer.type);
+        return kQuantizingReformat;
+    return layer.type;
+}
+
+Rgb keyColor(const QString& key, const GraphStyle& style) {
+    if (style.color == GraphStyle::Color::Precision)
+        return charts::precisionColor(key);
+    return charts::layerTypeColor(key == kQuantizingReformat ? QStringLiteral("Quantize") : key);
 }
 
 Rgb edgeColor(const GraphEdge& edge) {

@@ -29,6 +29,13 @@ struct GraphStyle {
 QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style);
 QString edgeLabel(const GraphEdge& edge, const GraphStyle& style);
 charts::Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style);
+
+// What a layer node's color stands for, as the legend lists it: the layer's precision or type;
+// a Reformat that quantizes (Origin QDQ) is colored as trex colors Quantize layers. Legend and
+// nodes take their colors from keyColor, so they always agree.
+QString colorKey(const Layer& layer, const GraphStyle& style);
+charts::Rgb keyColor(const QString& key, const GraphStyle& style);
+inline const QString kQuantizingReformat = QStringLiteral("Reformat (Q/DQ)");
 charts::Rgb edgeColor(const GraphEdge& edge);
 
 // The graph in Graphviz's DOT language, labelled and colored, for `dot` and other tools.

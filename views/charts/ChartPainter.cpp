@@ -51,9 +51,14 @@ void ChartPainter::paint(QPainter& painter, const QRectF& area) {
     painter.setFont(titleFont);
     painter.setPen(QColor(0x22, 0x22, 0x22));
     const QRectF titleBox(area.left() + 8, area.top(), area.width() - 16, kTitleHeight);
-    painter.drawText(
-        titleBox, Qt::AlignCenter,
-        QFontMetricsF(titleFont).elidedText(m_chart->title, Qt::ElideMiddle, titleBox.width()));
+    const QString title =
+        QFontMetricsF(titleFont).elidedText(m_chart->title, Qt::ElideMiddle, titleBox.width());
+    painter.drawText(titleBox, Qt::AlignCenter, title);
+    if (title != m_chart->title) { // the whole title in a tooltip
+        ChartHit hit;
+        hit.tooltip = m_chart->title;
+        m_hits.push_back({titleBox, {}, hit});
+    }
     painter.setFont(font);
 
     const int count = static_cast<int>(m_chart->panels.size());

@@ -32,9 +32,9 @@ void GraphCanvas::setScene(std::shared_ptr<Scene> scene) {
     m_scene = std::move(scene);
     m_painter = std::make_unique<GraphPainter>(m_scene->graph, m_scene->layout, *m_scene->plan,
                                                m_scene->style, m_scene->flagged);
-    m_fitted = false;
-    showReadable();
-    centreOnLayer(m_selection->current());
+    m_fitPending = true;
+    if (isVisible())
+        fitToWindow();
     update();
 }
 
@@ -51,26 +51,26 @@ QPointF GraphCanvas::toWidget(const QPointF& p) const {
     return (p - m_origin) * m_zoom;
 }
 
+// The whole scene in view (never magnified past 100%); a neighbourhood centred on its layer.
 void GraphCanvas::fitToWindow() {
     if (!m_scene)
         return;
     const QRectF bounds = m_scene->layout.bounds.adjusted(-20, -20, 20, 20);
     m_zoom =
         std::clamp(std::min(width() / bounds.width(), height() / bounds.height()), kMinZoom, 1.0);
-    m_origin = bounds.center() - QPointF(width(), height()) / (2 * m_zoom);
-    m_fitted = true;
-    update();
-}
-
-// A new graph opens at a zoom where labels can be read, from its top; the overview map shows
-// the rest.
-void GraphCanvas::showReadable() {
-    const QRectF bounds = m_scene->layout.bounds.adjusted(-20, -20, 20, 20);
-    m_zoom = std::clamp(std::min(width() / bounds.width(), height() / bounds.height()), 0.6, 1.0);
-    m_origin = QPointF(bounds.center().x() - width() / (2 * m_zoom), bounds.top());
-    if (bounds.height() * m_zoom < height())
-        m_origin.setY(bounds.center().y() - height() / (2 * m_zoom));
-    m_fitted = true;
+    QPointF centre = bounds.center();
+    if (const int node = m_scene->graph.nodeOfLayer(m_scene->centre); node >= 0) {
+        // Move towards the layer only as far as the scene still fills the view.
+        const QPointF target = m_scene->layout.nodes[static_cast<std::size_t>(node)].center();
+        const QPointF slack = QPointF(width(), height()) / (2 * m_zoom) -
+                              QPointF(bounds.width(), bounds.height()) / 2;
+        centre = QPointF(std::clamp(target.x(), centre.x() - std::max(0.0, -slack.x()),
+                                    centre.x() + std::max(0.0, -slack.x())),
+                         std::clamp(target.y(), centre.y() - std::max(0.0, -slack.y()),
+                                    centre.y() + std::max(0.0, -slack.y())));
+    }
+    m_origin = centre - QPointF(width(), height()) / (2 * m_zoom);
+    m_fitPending = false;
     update();
 }
 
@@ -156,8 +156,13 @@ void GraphCanvas::paintOverview(QPainter& painter) {
 }
 
 void GraphCanvas::resizeEvent(QResizeEvent*) {
-    if (!m_fitted && m_scene)
-        showReadable();
+    if (m_fitPending && m_scene)
+        fitToWindow();
+}
+
+void GraphCanvas::showEvent(QShowEvent*) {
+    if (m_fitPending && m_scene)
+        fitToWindow();
 }
 
 void GraphCanvas::wheelEvent(QWheelEvent* event) {
@@ -227,6 +232,7 @@ void GraphCanvas::keyPressEvent(QKeyEvent* event) {
         zoomBy(0.8, centre);
         break;
     case Qt::Key_0:
+    case Qt::Key_F:
         fitToWindow();
         break;
     case Qt::Key_Left:

@@ -10,9 +10,10 @@ namespace planscope {
 
 class LayerSelection;
 
-// A laid-out plan graph to zoom (wheel, +/-, 0 to fit), pan (drag, arrows) and click: a click
-// selects the node's layer in the whole window; a layer selected elsewhere is centred and
-// highlighted. Big graphs get an overview map in the corner.
+// A laid-out plan graph to zoom (wheel, +/-, 0 or F to fit), pan (drag, arrows) and click: a
+// click selects the node's layer in the whole window; a layer selected elsewhere is centred and
+// highlighted. Every new scene is fitted to the view as soon as the canvas is shown (a
+// neighbourhood centred on its layer). Big graphs get an overview map in the corner.
 class GraphCanvas : public QWidget {
     Q_OBJECT
   public:
@@ -25,6 +26,7 @@ class GraphCanvas : public QWidget {
         GraphLayout layout;
         GraphStyle style;
         QSet<int> flagged; // layers with lint findings
+        int centre = -1;   // the layer a neighbourhood is drawn around
     };
     void setScene(std::shared_ptr<Scene> scene);
     void clearScene();
@@ -46,6 +48,7 @@ class GraphCanvas : public QWidget {
   protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -53,7 +56,6 @@ class GraphCanvas : public QWidget {
     void keyPressEvent(QKeyEvent* event) override;
 
   private:
-    void showReadable();
     QRectF overviewRect() const;
     void paintOverview(QPainter& painter);
 
@@ -64,7 +66,7 @@ class GraphCanvas : public QWidget {
     QPointF m_origin; // scene point at the widget's top-left
     QPointF m_dragFrom;
     bool m_dragged = false;
-    bool m_fitted = false;
+    bool m_fitPending = false; // a new scene waits for the canvas to have its size
 };
 
 } // namespace planscope

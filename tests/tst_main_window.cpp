@@ -93,7 +93,7 @@ void TestMainWindow::opensPlanIntoEveryPanel() {
     QVERIFY(openAndWait(window, plan));
     QCOMPARE(window.windowTitle(), QString("mobilenet.qat.onnx.engine.graph.json - PlanScope"));
     QCOMPARE(window.layerPanel()->view()->model()->rowCount(), 72);
-    const QString summary = window.summaryPanel()->toPlainText();
+    const QString summary = window.summaryPanel()->text();
     for (const char* text : {"0.470 ms", "3.3 MB", "15.9 MB", "input1: [1, 3, 224, 224]xFP32 NCHW",
                              "NVIDIA TITAN RTX", "Throughput", "0.3512"})
         QVERIFY2(summary.contains(text), text);
@@ -113,7 +113,7 @@ void TestMainWindow::opensTrtexecLogAlone() {
     QVERIFY(openAndWait(window, fixturePath("trt10-layerinfo.log")));
     QCOMPARE(window.windowTitle(), QString("trt10-layerinfo.log - PlanScope"));
     QCOMPARE(window.layerPanel()->view()->model()->rowCount(), 4);
-    const QString summary = window.summaryPanel()->toPlainText();
+    const QString summary = window.summaryPanel()->text();
     for (const char* text : {"0.120 ms", "NVIDIA L4", "10.3.0", "FP32+FP16", "8123.4",
                              "trtexec --onnx=tiny.onnx", "Inference options", "24370"})
         QVERIFY2(summary.contains(text), text);
@@ -166,15 +166,14 @@ void TestMainWindow::lintFindingSelectsLayerEverywhere() {
     QCOMPARE(window.document()->selection()->current(), 0);
     const QModelIndex row = window.layerPanel()->view()->currentIndex();
     QCOMPARE(row.data(LayerTableModel::LayerIndexRole).toInt(), 0);
-    const QString inspector = window.inspector()->toPlainText();
+    const QString inspector = window.inspector()->text();
     for (const char* text : {"QuantizeLinear_2", "Reformat", "FP32 -> Int8", "602112", "Producers",
                              "Raw attributes", "Origin", "QDQ"})
         QVERIFY2(inspector.contains(text) ||
                      inspector.contains(QString(text).replace("602112", "588.0 KB")),
                  text);
-    QVERIFY(
-        window.summaryPanel()->toPlainText().contains("Selected layer\nName\tQuantizeLinear_2") ||
-        window.summaryPanel()->toPlainText().contains("QuantizeLinear_2"));
+    QVERIFY(window.summaryPanel()->text().contains("Selected layer\nName\tQuantizeLinear_2") ||
+            window.summaryPanel()->text().contains("QuantizeLinear_2"));
 
     // Selecting a layer elsewhere moves the lint panel to its finding.
     window.document()->selection()->select(1);

@@ -66,9 +66,9 @@ ChartsPanel::ChartsPanel(PlanDocument* document, QWidget* parent)
     showChart(QSettings().value(kCurrentChart, QStringLiteral("latency-sunburst")).toString());
 }
 
-void ChartsPanel::showChart(const QString& id) {
+bool ChartsPanel::showChart(const QString& id) {
     if (!charts::findChart(id))
-        return;
+        return false;
     m_current = id;
     QSettings().setValue(kCurrentChart, id);
     const QSignalBlocker blocker(m_list);
@@ -76,6 +76,7 @@ void ChartsPanel::showChart(const QString& id) {
         if ((*it)->data(0, kIdRole).toString() == id)
             m_list->setCurrentItem(*it);
     rebuild();
+    return true;
 }
 
 void ChartsPanel::rebuild() {

@@ -19,7 +19,7 @@ class ChartsPanel : public QWidget {
   public:
     explicit ChartsPanel(PlanDocument* document, QWidget* parent = nullptr);
 
-    void showChart(const QString& id);
+    bool showChart(const QString& id); // false when no chart has this id
     QString currentChart() const { return m_current; }
     charts::ChartView* view() const { return m_view; }
 

@@ -2,10 +2,10 @@
 
 #include "CompareWindow.h"
 #include "MainWindow.h"
+#include "Screenshot.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QTimer>
 #include <cstdio>
 
 namespace planscope {
@@ -15,29 +15,6 @@ bool hasDisplay() {
     return !qEnvironmentVariableIsEmpty("DISPLAY") ||
            !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
-}
-
-// Saves the window once the plan is shown; exits 0 on success, 2 if the plan did not load or
-// the picture could not be written.
-template <class Window> void screenshotAfterLoad(Window& window, const QString& file) {
-    QObject::connect(&window, &Window::loadFinished, &window,
-                     [&window, file](bool loaded, const QString& message) {
-                         if (!loaded) {
-                             std::fprintf(stderr, "planscope: error: %s\n", qPrintable(message));
-                             QApplication::exit(2);
-                             return;
-                         }
-                         // Let layouts settle before painting.
-                         QTimer::singleShot(300, &window, [&window, file] {
-                             const bool saved = window.grab().save(file);
-                             if (!saved)
-                                 std::fprintf(stderr,
-                                              "planscope: error: %s: cannot write the "
-                                              "screenshot\n",
-                                              qPrintable(file));
-                             QApplication::exit(saved ? 0 : 2);
-                         });
-                     });
 }
 
 } // namespace
@@ -65,13 +42,26 @@ int runGui(int argc, char** argv) {
                                      QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption compare(QStringLiteral("compare"),
                                      QStringLiteral("Compare the two plans given."));
-    parser.addOptions({screenshot, profile, compare});
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("With --screenshot: the tab to show."),
+                                 QStringLiteral("NAME"));
+    const QCommandLineOption select(
+        QStringLiteral("select"),
+        QStringLiteral("With --screenshot: the layer to select (name or index; a row when "
+                       "comparing)."),
+        QStringLiteral("LAYER"));
+    const QCommandLineOption chart(QStringLiteral("chart"),
+                                   QStringLiteral("With --screenshot: the chart to show."),
+                                   QStringLiteral("ID"));
+    parser.addOptions({screenshot, profile, compare, tab, select, chart});
     if (!parser.parse(QApplication::arguments())) {
         std::fprintf(stderr, "planscope: %s (see planscope --help)\n",
                      qPrintable(parser.errorText()));
         return 2;
     }
 
+    const ScreenshotRequest request{parser.value(screenshot), parser.value(tab),
+                                    parser.value(select), parser.value(chart)};
     // Several files (selected together in a file manager, say) open side by side.
     if (parser.isSet(compare) || parser.positionalArguments().size() > 1) {
         if (parser.positionalArguments().size() < 2) {
@@ -79,19 +69,15 @@ int runGui(int argc, char** argv) {
             return 2;
         }
         CompareWindow window;
-        if (parser.isSet(screenshot)) {
-            window.resize(1600, 1000);
-            screenshotAfterLoad(window, parser.value(screenshot));
-        }
+        if (parser.isSet(screenshot))
+            screenshotWhenReady(window, request);
         window.show();
         window.compare(parser.positionalArguments());
         return QApplication::exec();
     }
     MainWindow window;
-    if (parser.isSet(screenshot)) {
-        window.resize(1600, 1000);
-        screenshotAfterLoad(window, parser.value(screenshot));
-    }
+    if (parser.isSet(screenshot))
+        screenshotWhenReady(window, request);
     window.show();
     const QStringList plans = parser.positionalArguments();
     if (plans.isEmpty())

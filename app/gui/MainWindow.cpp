@@ -13,6 +13,7 @@
 #include "ReportExportDialog.h"
 #include "SummaryPanel.h"
 #include "TrtexecDialog.h"
+#include "WindowPlacement.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -28,6 +29,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -35,6 +37,10 @@ namespace planscope {
 namespace {
 
 constexpr int kMaxRecentFiles = 10;
+constexpr int kLayoutVersion = 2;     // saved layouts of other versions are not restored
+constexpr int kSideDockMinimum = 280; // Summary and inspector: a key and a value side by side
+constexpr int kSideDockWidth = 340;
+constexpr int kSideBySideWidth = 1500; // narrower windows keep both on the right, as tabs
 const QString kRecentFiles = QStringLiteral("recentFiles");
 const QString kLastFolder = QStringLiteral("lastFolder");
 
@@ -83,12 +89,66 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createDocks() {
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
-    addDockWidget(Qt::LeftDockWidgetArea,
-                  dock(tr("Summary"), QStringLiteral("summaryDock"), m_summary, this));
-    addDockWidget(Qt::RightDockWidgetArea,
-                  dock(tr("Layer inspector"), QStringLiteral("inspectorDock"), m_inspector, this));
-    addDockWidget(Qt::BottomDockWidgetArea,
-                  dock(tr("Lint"), QStringLiteral("lintDock"), m_lint, this));
+    // The side panels run the full height; the lint panel sits below the central tabs.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    m_summaryDock = dock(tr("Summary"), QStringLiteral("summaryDock"), m_summary, this);
+    m_inspectorDock =
+        dock(tr("Layer inspector"), QStringLiteral("inspectorDock"), m_inspector, this);
+    m_lintDock = dock(tr("Lint"), QStringLiteral("lintDock"), m_lint, this);
+    m_summary->setMinimumWidth(kSideDockMinimum);
+    m_inspector->setMinimumWidth(kSideDockMinimum);
+    // Where the summary and the inspector share a side, choosing a layer shows the inspector.
+    connect(m_document->selection(), &LayerSelection::changed, this, [this](int layer) {
+        if (layer >= 0 && tabifiedDockWidgets(m_inspectorDock).contains(m_summaryDock))
+            m_inspectorDock->raise();
+    });
+}
+
+// Fits the screen (maximized where it is small), the central tabs get the most room; the
+// summary and the inspector go left and right, or share the right side as tabs when the window
+// is narrow; the lint panel below them shows at least six findings.
+void MainWindow::applyDefaultLayout() {
+    placeOnScreen(*this);
+    for (QDockWidget* d : {m_summaryDock, m_inspectorDock, m_lintDock}) {
+        removeDockWidget(d);
+        d->setFloating(false);
+    }
+    const bool sideBySide = width() >= kSideBySideWidth;
+    addDockWidget(sideBySide ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea, m_summaryDock);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
+    if (!sideBySide)
+        tabifyDockWidget(m_summaryDock, m_inspectorDock);
+    addDockWidget(Qt::BottomDockWidgetArea, m_lintDock);
+    for (QDockWidget* d : {m_summaryDock, m_inspectorDock, m_lintDock})
+        d->show();
+    m_summaryDock->raise();
+    m_docksNeedSizes = true;
+    if (isVisible())
+        sizeDefaultDocks();
+}
+
+void MainWindow::sizeDefaultDocks() {
+    m_docksNeedSizes = false;
+    const int lintHeight =
+        std::clamp(height() / 4, m_lint->minimumSizeHint().height(), height() / 3);
+    resizeDocks({m_lintDock}, {lintHeight}, Qt::Vertical);
+    resizeDocks({m_summaryDock, m_inspectorDock}, {kSideDockWidth, kSideDockWidth + 60},
+                Qt::Horizontal);
+}
+
+void MainWindow::resetLayout() {
+    QSettings().remove(QStringLiteral("window/state"));
+    applyDefaultLayout();
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (m_docksNeedSizes) // after the window has its size, so the docks get theirs
+        QTimer::singleShot(0, this, [this] {
+            if (m_docksNeedSizes)
+                sizeDefaultDocks();
+        });
 }
 
 void MainWindow::createActions() {
@@ -146,8 +206,11 @@ void MainWindow::createActions() {
                     &LayerTablePanel::focusSearch);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* d : findChildren<QDockWidget*>())
+    for (QDockWidget* d : {m_summaryDock, m_inspectorDock, m_lintDock})
         m_viewMenu->addAction(d->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout)
+        ->setToolTip(tr("Put the panels back where they start, sized for this screen"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Open &Demo Plan"), this, &MainWindow::openDemoPlan);
@@ -186,25 +249,16 @@ void MainWindow::createStatusBar() {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1400, 900);
-    if (restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
+    if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()) &&
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion))
         return;
-    // First start: room for the summary and the inspector beside the table.
-    const auto docks = findChildren<QDockWidget*>();
-    for (QDockWidget* d : docks) {
-        if (dockWidgetArea(d) == Qt::BottomDockWidgetArea)
-            resizeDocks({d}, {240}, Qt::Vertical);
-        else
-            resizeDocks({d}, {d->objectName() == QLatin1String("summaryDock") ? 360 : 420},
-                        Qt::Horizontal);
-    }
+    applyDefaultLayout(); // first start, or a layout saved by another version
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
     m_loader->cancel();
     event->accept();
 }

@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -51,6 +52,7 @@ class MainWindow : public QMainWindow {
 
   protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -59,6 +61,9 @@ class MainWindow : public QMainWindow {
     void createDocks();
     void createStatusBar();
     void restoreSettings();
+    void applyDefaultLayout();
+    void sizeDefaultDocks();
+    void resetLayout();
 
     void openWithDialog();
     void reload();
@@ -83,6 +88,10 @@ class MainWindow : public QMainWindow {
     ChartsPanel* m_charts;
     GraphPanel* m_graph;
     QTabWidget* m_tabs;
+    QDockWidget* m_summaryDock = nullptr;
+    QDockWidget* m_inspectorDock = nullptr;
+    QDockWidget* m_lintDock = nullptr;
+    bool m_docksNeedSizes = false; // the default layout sizes its docks once the window is shown
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QComboBox* m_profiles = nullptr;

@@ -1,0 +1,93 @@
+#include "Screenshot.h"
+
+#include "ChartsPanel.h"
+#include "ComparePanel.h"
+#include "CompareWindow.h"
+#include "GraphPanel.h"
+#include "MainWindow.h"
+
+#include <QApplication>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <cstdio>
+
+namespace planscope {
+namespace {
+
+void fail(const QString& message) {
+    std::fprintf(stderr, "planscope: error: %s\n", qPrintable(message));
+    QApplication::exit(2);
+}
+
+// Chooses, in every tab bar of the window, the tab whose title starts with `name`.
+bool showTab(QWidget& window, const QString& name) {
+    bool found = false;
+    for (QTabWidget* tabs : window.findChildren<QTabWidget*>())
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i).remove('&').startsWith(name, Qt::CaseInsensitive)) {
+                tabs->setCurrentIndex(i);
+                found = true;
+            }
+    return found;
+}
+
+// Saves the window once no graph is being laid out and layouts have settled.
+void saveWhenIdle(QWidget& window, const QString& file) {
+    const auto* graph = window.findChild<GraphPanel*>();
+    if (graph && graph->isLayingOut()) {
+        QTimer::singleShot(100, &window, [&window, file] { saveWhenIdle(window, file); });
+        return;
+    }
+    QTimer::singleShot(400, &window, [&window, file] {
+        if (!window.grab().save(file))
+            return fail(QStringLiteral("%1: cannot write the screenshot").arg(file));
+        QApplication::exit(0);
+    });
+}
+
+template <class Window>
+void whenLoaded(Window& window, const ScreenshotRequest& request,
+                std::function<QString(Window&)> prepare) {
+    QObject::connect(&window, &Window::loadFinished, &window,
+                     [&window, request, prepare](bool loaded, const QString& message) {
+                         if (!loaded)
+                             return fail(message);
+                         if (const QString error = prepare(window); !error.isEmpty())
+                             return fail(error);
+                         if (!request.tab.isEmpty() && !showTab(window, request.tab))
+                             return fail(QStringLiteral("no tab is called %1").arg(request.tab));
+                         saveWhenIdle(window, request.file);
+                     });
+}
+
+} // namespace
+
+void screenshotWhenReady(MainWindow& window, const ScreenshotRequest& request) {
+    whenLoaded<MainWindow>(window, request, [request](MainWindow& w) -> QString {
+        if (!request.chart.isEmpty() && !w.chartsPanel()->showChart(request.chart))
+            return QStringLiteral("no chart is called %1 (see planscope export-chart --list)")
+                .arg(request.chart);
+        if (request.layer.isEmpty())
+            return {};
+        const EnginePlan& plan = *w.document()->plan();
+        bool isIndex = false;
+        int layer = request.layer.toInt(&isIndex);
+        if (!isIndex)
+            layer = plan.findLayer(request.layer) ? plan.findLayer(request.layer)->index : -1;
+        if (layer < 0 || layer >= static_cast<int>(plan.layers.size()))
+            return QStringLiteral("the plan has no layer %1").arg(request.layer);
+        w.document()->selection()->select(layer);
+        return {};
+    });
+}
+
+void screenshotWhenReady(CompareWindow& window, const ScreenshotRequest& request) {
+    whenLoaded<CompareWindow>(window, request, [request](CompareWindow& w) -> QString {
+        if (!request.layer.isEmpty())
+            w.panel()->layers()->selectRow(request.layer.toInt());
+        return {};
+    });
+}
+
+} // namespace planscope

@@ -1,0 +1,192 @@
+#include "GraphPanel.h"
+#include "LayerInspector.h"
+#include "LintPanel.h"
+#include "MainWindow.h"
+#include "SummaryPanel.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QApplication>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QLabel>
+#include <QScreen>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTextBlock>
+#include <QtTest>
+
+using namespace planscope;
+
+namespace {
+
+constexpr int kSideDockMinimum = 280;
+constexpr char16_t kBreakHint = 0x200B;
+
+bool insideWord(const QString& text, int position) {
+    return position > 0 && position < text.size() && text[position - 1].isLetterOrNumber() &&
+           text[position].isLetterOrNumber();
+}
+
+// Every line of rich text fits its width and starts at a word's start: nothing overflows a
+// narrow column, nothing wraps one character a line.
+QStringList badLines(const QTextDocument& document) {
+    QStringList bad;
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+        const QTextLayout* layout = block.layout();
+        const QString text = block.text();
+        for (int l = 0; l < layout->lineCount(); ++l) {
+            const QTextLine line = layout->lineAt(l);
+            const bool overflows = line.naturalTextWidth() > line.width() + 1;
+            if (overflows || insideWord(text, line.textStart()))
+                bad << QString(text).remove(QChar(kBreakHint)).left(60);
+        }
+    }
+    return bad;
+}
+
+} // namespace
+
+// The window as a new user first sees it on one screen size (see main below): fresh settings,
+// the demo plan, a layer selected, every tab.
+class TestWindowLayout : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase();
+    void fitsTheScreen();
+    void keepsPanelsReadableOnEveryTab();
+    void fitsTheGraphToTheView();
+    void colorsNodesAsTheLegend();
+    void copiesNamesAsTheyAre();
+
+  private:
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestWindowLayout::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QSignalSpy loaded(m_window.get(), &MainWindow::loadFinished);
+    m_window->openDemoPlan();
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(loaded.first().first().toBool());
+    m_window->document()->selection()->select(12); // a long fused name and tactic
+    QTest::qWait(100);
+}
+
+void TestWindowLayout::fitsTheScreen() {
+    const QRect available = m_window->screen()->availableGeometry();
+    QVERIFY2(available.contains(m_window->frameGeometry()),
+             qPrintable(QStringLiteral("%1x%2 window on a %3x%4 screen")
+                            .arg(m_window->width())
+                            .arg(m_window->height())
+                            .arg(available.width())
+                            .arg(available.height())));
+    QVERIFY(m_window->width() >= available.width() * 0.8);
+}
+
+void TestWindowLayout::keepsPanelsReadableOnEveryTab() {
+    auto* tabs = m_window->findChild<QTabWidget*>();
+    auto* lint = m_window->findChild<QDockWidget*>("lintDock");
+    QVERIFY(tabs && lint);
+    for (int t = 0; t < tabs->count(); ++t) {
+        tabs->setCurrentIndex(t);
+        QTest::qWait(50);
+        const QString tab = tabs->tabText(t).remove('&');
+        for (const char* name : {"summaryDock", "inspectorDock"}) {
+            const auto* dock = m_window->findChild<QDockWidget*>(name);
+            QVERIFY2(dock->width() >= kSideDockMinimum,
+                     qPrintable(QStringLiteral("%1 is %2 px wide on the %3 tab")
+                                    .arg(name)
+                                    .arg(dock->width())
+                                    .arg(tab)));
+        }
+        QVERIFY2(lint->height() >= m_window->lintPanel()->minimumSizeHint().height(),
+                 qPrintable(tab)); // six findings
+        QVERIFY2(lint->height() <= m_window->height() / 3 + 10, qPrintable(tab));
+        for (QTextBrowser* text : {static_cast<QTextBrowser*>(m_window->summaryPanel()),
+                                   static_cast<QTextBrowser*>(m_window->inspector())}) {
+            QVERIFY(!text->document()->isEmpty());
+            const QStringList bad = badLines(*text->document());
+            QVERIFY2(bad.isEmpty(), qPrintable(tab + ": " + bad.join(" | ")));
+        }
+    }
+}
+
+void TestWindowLayout::fitsTheGraphToTheView() {
+    auto* tabs = m_window->findChild<QTabWidget*>();
+    GraphPanel* graph = m_window->graphPanel();
+    tabs->setCurrentWidget(graph);
+    QTRY_VERIFY_WITH_TIMEOUT(!graph->isLayingOut() && graph->canvas()->scene(), 60000);
+    QTest::qWait(50);
+    GraphCanvas* canvas = graph->canvas();
+    const auto wholeSceneShown = [canvas] {
+        const QRectF bounds = canvas->scene()->layout.bounds;
+        const QRectF shown(canvas->toWidget(bounds.topLeft()),
+                           canvas->toWidget(bounds.bottomRight()));
+        return QRectF(canvas->rect()).adjusted(-1, -1, 1, 1).contains(shown);
+    };
+    QVERIFY(wholeSceneShown()); // on first show
+    canvas->zoomBy(3, QPointF(10, 10));
+    QVERIFY(!wholeSceneShown());
+    canvas->setFocus();
+    QTest::keyClick(canvas, Qt::Key_F);
+    QVERIFY(wholeSceneShown());
+}
+
+void TestWindowLayout::colorsNodesAsTheLegend() {
+    GraphPanel* graph = m_window->graphPanel();
+    const GraphCanvas::Scene* scene = graph->canvas()->scene();
+    QVERIFY(scene);
+    auto* legend = graph->findChild<QLabel*>(QStringLiteral("graphLegend"));
+    QVERIFY(legend);
+    for (const GraphNode& node : scene->graph.nodes()) {
+        if (node.kind != GraphNode::Kind::Layer || node.layer < 0)
+            continue;
+        const QString swatch = QStringLiteral("#%1").arg(
+            nodeColor(node, *scene->plan, scene->style), 6, 16, QLatin1Char('0'));
+        QVERIFY2(legend->text().contains(swatch), qPrintable(node.name + " " + swatch));
+    }
+}
+
+// Names wrap at the hints the panels insert, but copy without them.
+void TestWindowLayout::copiesNamesAsTheyAre() {
+    LayerInspector* inspector = m_window->inspector();
+    const QString name = m_window->document()->plan()->layers[12].name;
+    QVERIFY(inspector->toPlainText().contains(QChar(kBreakHint)));
+    QVERIFY(inspector->text().contains(name.section(" + ", 0, 0)));
+    inspector->selectAll();
+    inspector->copy();
+    const QString copied = QApplication::clipboard()->text();
+    QVERIFY(!copied.contains(QChar(kBreakHint)));
+    QVERIFY2(copied.contains(name.section(" + ", 1)), qPrintable(copied.left(200)));
+}
+
+// The screen is PLANSCOPE_SCREEN (e.g. 1366x768), given to the offscreen platform.
+int main(int argc, char** argv) {
+    const QByteArray screen = qgetenv("PLANSCOPE_SCREEN");
+    const int x = screen.indexOf('x');
+    QTemporaryDir dir;
+    QFile config(dir.filePath("screen.json"));
+    if (x < 0 || !config.open(QIODevice::WriteOnly) ||
+        config.write(
+            QStringLiteral(R"({"screens": [{"name": "screen", "x": 0, "y": 0,
+            "width": %1, "height": %2, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
+                .arg(QString::fromLatin1(screen.left(x)), QString::fromLatin1(screen.mid(x + 1)))
+                .toUtf8()) < 0)
+        qFatal("set PLANSCOPE_SCREEN to WIDTHxHEIGHT");
+    config.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.fileName().toUtf8());
+    qputenv("QT_FONT_DPI", "96");
+    QApplication app(argc, argv);
+    if (app.primaryScreen()->size() != QSize(screen.left(x).toInt(), screen.mid(x + 1).toInt()))
+        qFatal("the offscreen platform did not take the screen size");
+    TestWindowLayout test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_window_layout.moc"

@@ -9,6 +9,7 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -166,25 +167,31 @@ void TestWindowLayout::copiesNamesAsTheyAre() {
     QVERIFY2(copied.contains(name.section(" + ", 1)), qPrintable(copied.left(200)));
 }
 
-// The screen is PLANSCOPE_SCREEN (e.g. 1366x768), given to the offscreen platform.
+// The screen is PLANSCOPE_SCREEN, WIDTHxHEIGHT[@DPR] in logical pixels (a 4K panel at 200% is
+// 1920x1080@2), given to the offscreen platform.
 int main(int argc, char** argv) {
-    const QByteArray screen = qgetenv("PLANSCOPE_SCREEN");
-    const int x = screen.indexOf('x');
+    const QString screen = QString::fromLocal8Bit(qgetenv("PLANSCOPE_SCREEN"));
+    static const QRegularExpression format(QStringLiteral(R"((\d+)x(\d+)(?:@(\d+))?)"));
+    const auto size = format.match(screen);
+    if (!size.hasMatch())
+        qFatal("set PLANSCOPE_SCREEN to WIDTHxHEIGHT[@DPR]");
+    const int dpr = size.captured(3).isEmpty() ? 1 : size.captured(3).toInt();
     QTemporaryDir dir;
     QFile config(dir.filePath("screen.json"));
-    if (x < 0 || !config.open(QIODevice::WriteOnly) ||
-        config.write(
-            QStringLiteral(R"({"screens": [{"name": "screen", "x": 0, "y": 0,
-            "width": %1, "height": %2, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
-                .arg(QString::fromLatin1(screen.left(x)), QString::fromLatin1(screen.mid(x + 1)))
-                .toUtf8()) < 0)
-        qFatal("set PLANSCOPE_SCREEN to WIDTHxHEIGHT");
+    if (!config.open(QIODevice::WriteOnly) ||
+        config.write(QStringLiteral(R"({"screens": [{"name": "screen", "x": 0, "y": 0,
+            "width": %1, "height": %2, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": %3}]})")
+                         .arg(size.captured(1), size.captured(2))
+                         .arg(dpr)
+                         .toUtf8()) < 0)
+        qFatal("cannot write the screen configuration");
     config.close();
     qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.fileName().toUtf8());
     qputenv("QT_FONT_DPI", "96");
     QApplication app(argc, argv);
-    if (app.primaryScreen()->size() != QSize(screen.left(x).toInt(), screen.mid(x + 1).toInt()))
-        qFatal("the offscreen platform did not take the screen size");
+    const QSize logical(size.captured(1).toInt(), size.captured(2).toInt());
+    if (app.primaryScreen()->size() != logical || app.primaryScreen()->devicePixelRatio() != dpr)
+        qFatal("the offscreen platform did not take the screen");
     TestWindowLayout test;
     return QTest::qExec(&test, argc, argv);
 }

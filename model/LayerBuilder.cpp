@@ -121,7 +121,7 @@ void LayerBuilder::readConstant(const nlohmann::json& raw, const char* key, qint
     if (it == raw.end() || !it->is_object())
         return;
     const auto c = it->find("Count");
-    count = (c != it->end() && c->is_number_integer()) ? c->get<qint64>() : 0;
+    count = (c != it->end() && c->is_number_integer()) ? std::max<qint64>(0, c->get<qint64>()) : 0;
     type = sharedField(*it, "Type");
     bytes = static_cast<double>(count) * describeFormat(type).elementSize;
 }

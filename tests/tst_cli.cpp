@@ -36,6 +36,7 @@ class TestCli : public QObject {
     void convertsLog();
     void failsClearly_data();
     void failsClearly();
+    void writesJsonOfLogsThatAreNotUtf8();
 };
 
 void TestCli::printsVersionAndHelp() {
@@ -386,6 +387,19 @@ void TestCli::failsClearly() {
     QVERIFY(run.out.isEmpty());
     QVERIFY2(run.err.contains(expected), qPrintable(run.err));
     QCOMPARE(run.err.trimmed().count('\n'), 0); // one line
+}
+
+// A log's bytes that are not UTF-8 become U+FFFD: the JSON stays valid and complete.
+void TestCli::writesJsonOfLogsThatAreNotUtf8() {
+    const Run run = runPlanscope({"summary", "--json", fixturePath("quirks.graph.json"), "--log",
+                                  fixturePath("not-utf8.log")});
+    QCOMPARE(run.status, 0);
+    QJsonParseError error;
+    const QJsonObject summary = QJsonDocument::fromJson(run.out, &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(summary["builder"].toObject()["Format"].toString(), QString("\uFFFD\uFFFDONNX"));
+    QCOMPARE(summary["commands"].toArray().first().toString(),
+             QString("trtexec --onnx=m\uFFFD\uFFFD.onnx"));
 }
 
 PLANSCOPE_TEST_MAIN(TestCli, QCoreApplication)

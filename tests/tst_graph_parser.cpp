@@ -1,6 +1,10 @@
 #include "PlanError.h"
+#include "PlanGraph.h"
 #include "PlanLoader.h"
 #include "TestSupport.h"
+#include "lint/Linter.h"
+
+#include <cmath>
 
 using namespace planscope;
 using planscope::test::fixturePath;
@@ -37,6 +41,7 @@ class TestGraphParser : public QObject {
     void readsProfileWithoutMedian();
     void reportsBrokenGraphs_data();
     void reportsBrokenGraphs();
+    void survivesAbsurdValues();
 };
 
 void TestGraphParser::appliesTrexQuirks() {
@@ -183,6 +188,23 @@ void TestGraphParser::reportsBrokenGraphs() {
         QVERIFY2(e.message().contains(file), qPrintable(e.message()));
         QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
     }
+}
+
+// Found while fuzzing: shapes, counts and names far past any real engine must not overflow
+// (the UBSan build checks it), nor give negative sizes.
+void TestGraphParser::survivesAbsurdValues() {
+    const EnginePlan plan = loadPlan(fixturePath("absurd-values.graph.json"));
+    QCOMPARE(plan.profileCount, 1); // a "[profile N]" past four digits is part of the name
+    QCOMPARE(plan.layers.size(), std::size_t(1));
+    const Layer& conv = plan.layers[0];
+    QCOMPARE(conv.weightsBytes, 0.0); // a count that is not an integer is no count
+    QCOMPARE(conv.biasBytes, 0.0);    // nor is one past 2^63
+    QCOMPARE(conv.inputBytes, 4.0 * std::pow(4.0e9, 4));
+    QVERIFY(std::isfinite(conv.ioBytes));
+    QVERIFY(conv.convolution);
+    QCOMPARE(conv.convolution->gemmM, qint64(9000000000000000000));
+    QVERIFY(!lintPlan(plan).empty());
+    QCOMPARE(PlanGraph::build(plan).nodes().size(), std::size_t(3));
 }
 
 PLANSCOPE_TEST_MAIN(TestGraphParser, QCoreApplication)

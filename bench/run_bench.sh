@@ -8,7 +8,7 @@ layers=${2:-20000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-"$build/bench/planscope-generate-plan" --layers "$layers" -o "$work/big.onnx.engine"
+"$build/resources/planscope-generate-plan" --layers "$layers" -o "$work/big.onnx.engine"
 graph_mb=$(du -m "$work/big.onnx.engine.graph.json" | cut -f1)
 echo "plan: $layers layers, graph JSON ${graph_mb} MB"
 
@@ -36,7 +36,7 @@ for format in png svg; do
 done
 
 # The plan graph of a 5,000-layer plan: whole graph and a neighbourhood, whole process.
-"$build/bench/planscope-generate-plan" --layers 5000 -o "$work/mid.onnx.engine"
+"$build/resources/planscope-generate-plan" --layers 5000 -o "$work/mid.onnx.engine"
 for args in "" "--around 2500 --radius 4"; do
     # shellcheck disable=SC2086
     /usr/bin/time -f "%e" -o "$work/time" "$build/app/planscope" export-graph "$work/mid.onnx.engine" $args \

@@ -1,10 +1,10 @@
-#include "ChartCatalog.h"
-#include "ChartExport.h"
-#include "ChartPainter.h"
-#include "ChartView.h"
-#include "LayerSelection.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "charts/ChartCatalog.h"
+#include "chartview/ChartExport.h"
+#include "chartview/ChartPainter.h"
+#include "chartview/ChartView.h"
+#include "document/LayerSelection.h"
+#include "io/PlanLoader.h"
 
 #include <QApplication>
 #include <QFile>

@@ -1,8 +1,8 @@
-#include "ChartCatalog.h"
-#include "ChartPainter.h"
-#include "LayerGroups.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "charts/ChartCatalog.h"
+#include "chartview/ChartPainter.h"
+#include "io/PlanLoader.h"
+#include "metrics/LayerGroups.h"
 
 using namespace planscope;
 using namespace planscope::charts;
@@ -73,7 +73,7 @@ void TestCharts::perLayerBarsFollowEngineOrder() {
     }
     const Panel pct = buildChart(m_plan, "latency-per-layer-pct").panels.front();
     QCOMPARE(pct.bars[0].segments[0].value, 1.00949);
-    QCOMPARE(pct.bars[0].segments[0].color, layerTypeColor("Reformat"));
+    QCOMPARE(pct.bars[0].segments[0].color, palette::layerTypeColor("Reformat"));
     QVERIFY(pct.bars[0].segments[0].tooltip.contains("QuantizeLinear_2"));
     const Panel precision = buildChart(m_plan, "precision-per-layer").panels.front();
     QCOMPARE(precision.bars[0].segments[0].color, Rgb(0xFF0000)); // FP32 red
@@ -171,18 +171,18 @@ void TestCharts::pointwiseFusionUsesFusedOperations() {
 }
 
 void TestCharts::colorsFollowTrex() {
-    QCOMPARE(precisionColor("INT8"), Rgb(0x76B900));
-    QCOMPARE(precisionColor("FP32"), Rgb(0xFF0000));
-    QCOMPARE(precisionColor("FP16"), Rgb(0xFFA500));
-    QCOMPARE(precisionColor("INT32"), Rgb(0xD3D3D3));
-    QCOMPARE(precisionColor("FP8"), Rgb(0x00BFFF));
-    QCOMPARE(precisionColor("INT4"), Rgb(0xCC66FF));
-    QCOMPARE(precisionColor("FP4"), Rgb(0xF4D03F));
-    QCOMPARE(layerTypeColor("Convolution"), Rgb(0x4682B4));
-    QCOMPARE(layerTypeColor("Reformat"), Rgb(0x00FFFF));
-    QCOMPARE(layerTypeColor("SomethingNew"), unknownColor());
-    QCOMPARE(scaleColor(0), Rgb(0x440154));
-    QCOMPARE(scaleColor(1), Rgb(0xFDE725));
+    QCOMPARE(palette::precisionColor("INT8"), Rgb(0x76B900));
+    QCOMPARE(palette::precisionColor("FP32"), Rgb(0xFF0000));
+    QCOMPARE(palette::precisionColor("FP16"), Rgb(0xFFA500));
+    QCOMPARE(palette::precisionColor("INT32"), Rgb(0xD3D3D3));
+    QCOMPARE(palette::precisionColor("FP8"), Rgb(0x00BFFF));
+    QCOMPARE(palette::precisionColor("INT4"), Rgb(0xCC66FF));
+    QCOMPARE(palette::precisionColor("FP4"), Rgb(0xF4D03F));
+    QCOMPARE(palette::layerTypeColor("Convolution"), Rgb(0x4682B4));
+    QCOMPARE(palette::layerTypeColor("Reformat"), Rgb(0x00FFFF));
+    QCOMPARE(palette::layerTypeColor("SomethingNew"), palette::unknownColor());
+    QCOMPARE(palette::scaleColor(0), Rgb(0x440154));
+    QCOMPARE(palette::scaleColor(1), Rgb(0xFDE725));
 }
 
 void TestCharts::rejectsUnknownChart() {

@@ -1,10 +1,10 @@
-#include "CompareCharts.h"
-#include "LayerMatching.h"
-#include "PlanComparison.h"
-#include "PlanError.h"
-#include "PlanLabels.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "charts/CompareCharts.h"
+#include "compare/LayerMatching.h"
+#include "compare/PlanComparison.h"
+#include "compare/PlanLabels.h"
+#include "io/PlanLoader.h"
+#include "plan/PlanError.h"
 
 #include <QSet>
 

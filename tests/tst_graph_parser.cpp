@@ -1,8 +1,9 @@
-#include "PlanError.h"
-#include "PlanGraph.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "graph/PlanGraph.h"
+#include "io/LayerNames.h"
+#include "io/PlanLoader.h"
 #include "lint/Linter.h"
+#include "plan/PlanError.h"
 
 #include <cmath>
 
@@ -30,6 +31,8 @@ QStringList tensorNames(const std::vector<const Tensor*>& tensors) {
 class TestGraphParser : public QObject {
     Q_OBJECT
   private slots:
+    void namesLayersAsTrex_data();
+    void namesLayersAsTrex();
     void appliesTrexQuirks();
     void foldsNoOps();
     void computesSizes();
@@ -43,6 +46,29 @@ class TestGraphParser : public QObject {
     void reportsBrokenGraphs();
     void survivesAbsurdValues();
 };
+
+void TestGraphParser::namesLayersAsTrex_data() {
+    QTest::addColumn<QStringList>("exported");
+    QTest::addColumn<QStringList>("named");
+    QTest::newRow("separators") << QStringList{QString("a\x1e"
+                                                       "b\x1f"
+                                                       "c")}
+                                << QStringList{"a+b+c"};
+    QTest::newRow("repeats") << QStringList{"x", "y", "x", "x"}
+                             << QStringList{"x", "y", "x_2", "x_3"};
+    QTest::newRow("repeats after separators")
+        << QStringList{QString("p\x1eq"), "p+q"} << QStringList{"p+q", "p+q_2"};
+}
+
+void TestGraphParser::namesLayersAsTrex() {
+    QFETCH(QStringList, exported);
+    QFETCH(QStringList, named);
+    QHash<QString, int> seen;
+    QStringList names;
+    for (const QString& name : exported)
+        names << disambiguatedName(seen, replaceRecordSeparators(name));
+    QCOMPARE(names, named);
+}
 
 void TestGraphParser::appliesTrexQuirks() {
     const EnginePlan plan = loadPlan(fixturePath("quirks.graph.json"));

@@ -1,9 +1,9 @@
-#include "GraphCanvas.h"
-#include "GraphLayout.h"
-#include "GraphPainter.h"
-#include "LayerSelection.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "document/LayerSelection.h"
+#include "graphview/GraphCanvas.h"
+#include "graphview/GraphLayout.h"
+#include "graphview/GraphPainter.h"
+#include "io/PlanLoader.h"
 
 #include <QApplication>
 #include <QFile>

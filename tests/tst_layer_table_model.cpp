@@ -1,7 +1,7 @@
-#include "LayerFilterModel.h"
-#include "LayerTableModel.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "io/PlanLoader.h"
+#include "itemmodels/LayerFilterModel.h"
+#include "itemmodels/LayerTableModel.h"
 
 #include <QAbstractItemModelTester>
 

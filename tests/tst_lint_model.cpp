@@ -1,9 +1,9 @@
-#include "LintFilterModel.h"
-#include "LintModel.h"
-#include "Linter.h"
-#include "PlanDocument.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "document/PlanDocument.h"
+#include "io/PlanLoader.h"
+#include "itemmodels/LintFilterModel.h"
+#include "itemmodels/LintModel.h"
+#include "lint/Linter.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,6 +1,6 @@
-#include "Linter.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "io/PlanLoader.h"
+#include "lint/Linter.h"
 
 using namespace planscope;
 using planscope::test::dataPath;

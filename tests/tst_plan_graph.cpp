@@ -1,7 +1,7 @@
-#include "GraphStyle.h"
-#include "PlanGraph.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "graph/GraphStyle.h"
+#include "graph/PlanGraph.h"
+#include "io/PlanLoader.h"
 
 #include <QSet>
 #include <QTemporaryDir>
@@ -221,12 +221,12 @@ void TestPlanGraph::colorsNodesAndEdges() {
     const PlanGraph graph = PlanGraph::build(m_plan);
     GraphStyle byPrecision;
     byPrecision.color = GraphStyle::Color::Precision;
-    QCOMPARE(nodeColor(graph.nodes()[1], m_plan, byPrecision), charts::Rgb(0x76B900)); // INT8
-    QCOMPARE(nodeColor(graph.nodes()[0], m_plan, byPrecision), charts::Rgb(0xFF0000)); // FP32
+    QCOMPARE(nodeColor(graph.nodes()[1], m_plan, byPrecision), palette::Rgb(0x76B900)); // INT8
+    QCOMPARE(nodeColor(graph.nodes()[0], m_plan, byPrecision), palette::Rgb(0xFF0000)); // FP32
     QCOMPARE(nodeColor(graph.nodes()[1], m_plan, GraphStyle{}),
-             charts::layerTypeColor("Convolution"));
+             palette::layerTypeColor("Convolution"));
     for (const GraphEdge& e : graph.edges())
-        QCOMPARE(edgeColor(e), charts::precisionColor(e.tensor.precision));
+        QCOMPARE(edgeColor(e), palette::precisionColor(e.tensor.precision));
     GraphStyle detailed;
     detailed.detail = GraphStyle::Detail::Detailed;
     const QStringList label = nodeLabel(graph.nodes()[1], m_plan, detailed);

@@ -1,7 +1,7 @@
-#include "PlanError.h"
-#include "PlanLoader.h"
-#include "PlanSources.h"
 #include "TestSupport.h"
+#include "io/PlanLoader.h"
+#include "io/SourceDiscovery.h"
+#include "plan/PlanError.h"
 
 #include <QTemporaryDir>
 

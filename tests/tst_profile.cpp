@@ -1,7 +1,7 @@
-#include "PlanError.h"
-#include "PlanLoader.h"
-#include "ProfileRecords.h"
 #include "TestSupport.h"
+#include "io/PlanLoader.h"
+#include "io/ProfileRecords.h"
+#include "plan/PlanError.h"
 
 using namespace planscope;
 using planscope::test::fixturePath;

@@ -1,6 +1,6 @@
-#include "LayerGroups.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
+#include "io/PlanLoader.h"
+#include "metrics/LayerGroups.h"
 
 using namespace planscope;
 using planscope::test::dataPath;

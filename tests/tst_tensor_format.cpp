@@ -1,5 +1,5 @@
-#include "TensorFormat.h"
 #include "TestSupport.h"
+#include "plan/TensorFormat.h"
 
 using namespace planscope;
 

@@ -1,6 +1,6 @@
 #include "CliRun.h"
-#include "TrtexecJob.h"
 #include "TrtexecStandIn.h"
+#include "runner/TrtexecJob.h"
 
 #include <QTemporaryDir>
 

@@ -1,7 +1,7 @@
-#include "MainWindow.h"
-#include "TrtexecDialog.h"
-#include "TrtexecRunner.h"
 #include "TrtexecStandIn.h"
+#include "dialogs/TrtexecDialog.h"
+#include "gui/MainWindow.h"
+#include "runner/TrtexecRunner.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -1,7 +1,8 @@
-#include "FileKind.h"
-#include "PlanLoader.h"
 #include "TestSupport.h"
-#include "TrtexecLog.h"
+#include "io/FileKind.h"
+#include "io/MetadataFiles.h"
+#include "io/PlanLoader.h"
+#include "io/log/TrtexecLog.h"
 
 #include <QTemporaryDir>
 

@@ -1,9 +1,9 @@
-#include "PlanLoader.h"
-#include "TrtexecDiagnosis.h"
-#include "TrtexecJob.h"
-#include "TrtexecLocator.h"
-#include "TrtexecRunner.h"
 #include "TrtexecStandIn.h"
+#include "io/PlanLoader.h"
+#include "runner/TrtexecDiagnosis.h"
+#include "runner/TrtexecJob.h"
+#include "runner/TrtexecLocator.h"
+#include "runner/TrtexecRunner.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

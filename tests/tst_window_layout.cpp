@@ -1,8 +1,8 @@
-#include "GraphPanel.h"
-#include "LayerInspector.h"
-#include "LintPanel.h"
-#include "MainWindow.h"
-#include "SummaryPanel.h"
+#include "gui/MainWindow.h"
+#include "panels/GraphPanel.h"
+#include "panels/LayerInspector.h"
+#include "panels/LintPanel.h"
+#include "panels/SummaryPanel.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>

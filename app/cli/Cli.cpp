@@ -1,6 +1,6 @@
-#include "Cli.h"
+#include "cli/Cli.h"
 
-#include "CliSupport.h"
+#include "cli/CliSupport.h"
 
 #include <QCoreApplication>
 #include <QDir>

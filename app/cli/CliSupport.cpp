@@ -1,6 +1,6 @@
-#include "CliSupport.h"
+#include "cli/CliSupport.h"
 
-#include "PlanError.h"
+#include "plan/PlanError.h"
 
 namespace planscope {
 

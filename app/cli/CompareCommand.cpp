@@ -1,7 +1,7 @@
-#include "CliSupport.h"
-#include "PlanComparison.h"
-#include "PlanLabels.h"
-#include "PlanLoader.h"
+#include "cli/CliSupport.h"
+#include "compare/PlanComparison.h"
+#include "compare/PlanLabels.h"
+#include "io/PlanLoader.h"
 
 namespace planscope {
 namespace {

@@ -1,5 +1,5 @@
-#include "CliSupport.h"
-#include "TrtexecLog.h"
+#include "cli/CliSupport.h"
+#include "io/log/TrtexecLog.h"
 
 namespace planscope {
 

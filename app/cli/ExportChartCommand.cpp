@@ -1,10 +1,10 @@
-#include "ChartCatalog.h"
-#include "ChartExport.h"
-#include "CliSupport.h"
-#include "CompareCharts.h"
-#include "PlanError.h"
-#include "PlanLoader.h"
-#include "PlanOptions.h"
+#include "charts/ChartCatalog.h"
+#include "charts/CompareCharts.h"
+#include "chartview/ChartExport.h"
+#include "cli/CliSupport.h"
+#include "cli/PlanOptions.h"
+#include "io/PlanLoader.h"
+#include "plan/PlanError.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
-#include "CliSupport.h"
-#include "GraphLayout.h"
-#include "GraphPainter.h"
-#include "Linter.h"
-#include "PlanError.h"
-#include "PlanOptions.h"
+#include "cli/CliSupport.h"
+#include "cli/PlanOptions.h"
+#include "graphview/GraphLayout.h"
+#include "graphview/GraphPainter.h"
+#include "lint/Linter.h"
+#include "plan/PlanError.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
-#include "CliSupport.h"
-#include "PlanJson.h"
-#include "PlanOptions.h"
+#include "cli/CliSupport.h"
+#include "cli/PlanOptions.h"
+#include "io/PlanJson.h"
 
 namespace planscope {
 namespace {

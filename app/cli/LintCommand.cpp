@@ -1,7 +1,7 @@
-#include "CliSupport.h"
-#include "Linter.h"
-#include "PlanJson.h"
-#include "PlanOptions.h"
+#include "cli/CliSupport.h"
+#include "cli/PlanOptions.h"
+#include "io/PlanJson.h"
+#include "lint/Linter.h"
 
 #include <map>
 

@@ -1,7 +1,7 @@
-#include "PlanOptions.h"
+#include "cli/PlanOptions.h"
 
-#include "CliSupport.h"
-#include "PlanLoader.h"
+#include "cli/CliSupport.h"
+#include "io/PlanLoader.h"
 
 namespace planscope {
 namespace {

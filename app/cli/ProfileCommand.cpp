@@ -1,7 +1,7 @@
-#include "CliSupport.h"
-#include "PlanError.h"
-#include "TrtexecLocator.h"
-#include "TrtexecRunner.h"
+#include "cli/CliSupport.h"
+#include "plan/PlanError.h"
+#include "runner/TrtexecLocator.h"
+#include "runner/TrtexecRunner.h"
 
 #include <QEventLoop>
 #include <QFileInfo>

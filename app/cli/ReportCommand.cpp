@@ -1,10 +1,10 @@
-#include "CliSupport.h"
-#include "ComparisonReport.h"
-#include "PlanError.h"
-#include "PlanLoader.h"
-#include "PlanOptions.h"
-#include "PlanReport.h"
-#include "ReportExport.h"
+#include "cli/CliSupport.h"
+#include "cli/PlanOptions.h"
+#include "io/PlanLoader.h"
+#include "plan/PlanError.h"
+#include "report/ComparisonReport.h"
+#include "report/PlanReport.h"
+#include "report/ReportExport.h"
 
 namespace planscope {
 namespace {

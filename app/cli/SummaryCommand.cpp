@@ -1,7 +1,7 @@
-#include "CliSupport.h"
-#include "PlanJson.h"
-#include "PlanOptions.h"
-#include "SummaryText.h"
+#include "cli/CliSupport.h"
+#include "cli/PlanOptions.h"
+#include "cli/SummaryText.h"
+#include "io/PlanJson.h"
 
 namespace planscope {
 

@@ -1,6 +1,6 @@
-#include "SummaryText.h"
+#include "cli/SummaryText.h"
 
-#include "LayerGroups.h"
+#include "metrics/LayerGroups.h"
 
 #include <QTextStream>
 

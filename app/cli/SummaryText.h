@@ -1,6 +1,6 @@
 #pragma once
 
-#include "EnginePlan.h"
+#include "plan/EnginePlan.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
-#include "AsyncPlanLoader.h"
+#include "gui/AsyncPlanLoader.h"
 
-#include "PlanError.h"
-#include "PlanLoader.h"
+#include "io/PlanLoader.h"
+#include "plan/PlanError.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

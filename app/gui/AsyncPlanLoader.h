@@ -1,7 +1,7 @@
 #pragma once
 
-#include "PlanDocument.h"
-#include "PlanLoader.h"
+#include "document/PlanDocument.h"
+#include "io/PlanLoader.h"
 
 #include <QFuture>
 #include <QObject>

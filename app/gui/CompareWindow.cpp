@@ -1,12 +1,12 @@
-#include "CompareWindow.h"
+#include "gui/CompareWindow.h"
 
-#include "ComparePanel.h"
-#include "ComparisonReport.h"
-#include "PlanError.h"
-#include "PlanLabels.h"
-#include "PlanLoader.h"
-#include "ReportExportDialog.h"
-#include "WindowPlacement.h"
+#include "compare/PlanLabels.h"
+#include "dialogs/ReportExportDialog.h"
+#include "gui/WindowPlacement.h"
+#include "io/PlanLoader.h"
+#include "panels/ComparePanel.h"
+#include "plan/PlanError.h"
+#include "report/ComparisonReport.h"
 
 #include <QMenuBar>
 #include <QMessageBox>

@@ -1,4 +1,4 @@
-#include "DemoPlan.h"
+#include "gui/DemoPlan.h"
 
 #include <QDir>
 #include <QDirIterator>

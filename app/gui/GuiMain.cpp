@@ -1,8 +1,8 @@
-#include "GuiMain.h"
+#include "gui/GuiMain.h"
 
-#include "CompareWindow.h"
-#include "MainWindow.h"
-#include "Screenshot.h"
+#include "gui/CompareWindow.h"
+#include "gui/MainWindow.h"
+#include "gui/Screenshot.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

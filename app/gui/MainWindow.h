@@ -1,6 +1,6 @@
 #pragma once
 
-#include "PlanDocument.h"
+#include "document/PlanDocument.h"
 
 #include <QMainWindow>
 

@@ -1,10 +1,10 @@
-#include "Screenshot.h"
+#include "gui/Screenshot.h"
 
-#include "ChartsPanel.h"
-#include "ComparePanel.h"
-#include "CompareWindow.h"
-#include "GraphPanel.h"
-#include "MainWindow.h"
+#include "gui/CompareWindow.h"
+#include "gui/MainWindow.h"
+#include "panels/ChartsPanel.h"
+#include "panels/ComparePanel.h"
+#include "panels/GraphPanel.h"
 
 #include <QApplication>
 #include <QTabWidget>

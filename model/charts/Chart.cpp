@@ -1,4 +1,4 @@
-#include "Chart.h"
+#include "charts/Chart.h"
 
 namespace planscope::charts {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ChartColors.h"
+#include "palette/Palette.h"
 
 #include <QString>
 #include <optional>
@@ -8,6 +8,8 @@
 #include <vector>
 
 namespace planscope::charts {
+
+using palette::Rgb;
 
 // What a chart shows, independent of how it is drawn: panels of bars, points or rings whose
 // marks carry their color, tooltip and the layer they stand for.

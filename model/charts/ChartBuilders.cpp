@@ -1,4 +1,4 @@
-#include "ChartBuilders.h"
+#include "charts/ChartBuilders.h"
 
 #include <QHash>
 #include <algorithm>
@@ -124,7 +124,7 @@ Panel perLayerBarsScaled(const Layers& layers, const LayerValue& value, const QS
         const double c = colorValue(*l);
         Mark m;
         m.value = value(*l);
-        m.color = scaleColor(hi > lo ? (c - lo) / (hi - lo) : 0.5);
+        m.color = palette::scaleColor(hi > lo ? (c - lo) / (hi - lo) : 0.5);
         m.layer = l->index;
         m.tooltip = layerTooltip(*l, {valueLabel + QStringLiteral(": ") + formatNumber(m.value),
                                       colorLabel + QStringLiteral(": ") + formatNumber(c)});
@@ -221,7 +221,7 @@ Panel scatter(const Layers& layers, const LayerValue& x, const QString& xLabel, 
         m.y = y(*l);
         m.size = size ? size(*l) : 0;
         const double c = color(*l);
-        m.color = scaleColor(hi > lo ? (c - lo) / (hi - lo) : 0.5);
+        m.color = palette::scaleColor(hi > lo ? (c - lo) / (hi - lo) : 0.5);
         m.layer = l->index;
         m.tooltip = layerTooltip(*l, {xLabel + QStringLiteral(": ") + formatNumber(m.x),
                                       yLabel + QStringLiteral(": ") + formatNumber(m.y),

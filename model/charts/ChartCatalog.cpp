@@ -1,6 +1,6 @@
-#include "ChartCatalog.h"
+#include "charts/ChartCatalog.h"
 
-#include "PlanError.h"
+#include "plan/PlanError.h"
 
 namespace planscope::charts {
 

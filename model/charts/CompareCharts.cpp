@@ -1,11 +1,11 @@
-#include "CompareCharts.h"
+#include "charts/CompareCharts.h"
 
-#include "ChartBuilders.h"
-#include "EngineMetadata.h"
-#include "LayerGroups.h"
-#include "LayerMatching.h"
-#include "PlanError.h"
-#include "PlanLabels.h"
+#include "charts/ChartBuilders.h"
+#include "compare/LayerMatching.h"
+#include "compare/PlanLabels.h"
+#include "metrics/LayerGroups.h"
+#include "plan/EngineMetadata.h"
+#include "plan/PlanError.h"
 
 #include <QHash>
 
@@ -72,10 +72,10 @@ Chart donutsPerPlan(const Plans& plans, const LayerKey& key) {
                                    [&](const RingNode& n) { return n.label == k; });
             if (it == panel.rings.end()) {
                 RingNode node{k, {}, {}};
-                node.mark.color = precisionColor(k);
+                node.mark.color = palette::precisionColor(k);
                 node.mark.key = k;
                 it = panel.rings.insert(panel.rings.end(), node);
-                panel.legend.emplace_back(k, precisionColor(k));
+                panel.legend.emplace_back(k, palette::precisionColor(k));
             }
             it->mark.value += 1;
             it->mark.tooltip = QStringLiteral("%1: %2 layers").arg(k).arg(it->mark.value);
@@ -101,14 +101,14 @@ Chart throughput(const Plans& plans) {
         const auto l = perf.find("Latency");
         Mark a;
         a.value = t != perf.end() && t->is_number() ? t->get<double>() : 0;
-        a.color = paletteColor(int(p));
+        a.color = palette::qualitativeColor(int(p));
         a.tooltip =
             QStringLiteral("%1: %2 inferences/s").arg(names[qsizetype(p)], formatNumber(a.value));
         Mark b;
         b.value = l != perf.end() && l->is_array() && l->size() > 2 && (*l)[2].is_number()
                       ? (*l)[2].get<double>()
                       : 0;
-        b.color = paletteColor(int(p));
+        b.color = palette::qualitativeColor(int(p));
         b.tooltip =
             QStringLiteral("%1: %2 ms mean").arg(names[qsizetype(p)], formatNumber(b.value));
         if (a.value > 0)
@@ -148,7 +148,7 @@ Chart alignedLayers(const Plans& plans) {
                 Mark m;
                 m.value = l.timing.averageMs;
                 m.key = l.type;
-                m.color = layerTypeColor(l.type);
+                m.color = palette::layerTypeColor(l.type);
                 m.layer = side == 0 ? l.index : -1; // selection follows plan A's layers
                 m.tooltip = layerTooltip(l);
                 group.segments.push_back(std::move(m));
@@ -157,7 +157,7 @@ Chart alignedLayers(const Plans& plans) {
         }
         panel.legend = legendOf(
             allLayers(*plans[std::size_t(side)]), [](const Layer& l) { return l.type; },
-            layerTypeColor);
+            palette::layerTypeColor);
         chart.panels.push_back(std::move(panel));
     }
     return chart;
@@ -170,7 +170,7 @@ const std::vector<CompareChartDefinition>& compareChartCatalog() {
         {"compare-latency-by-type", "Latency by layer type, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, layerTypeKey, layerTypeColor,
+                 p, layerTypeKey, palette::layerTypeColor,
                  [](const Layer& l, const EnginePlan&) { return l.timing.averageMs; },
                  "Latency (ms)"));
          }},
@@ -178,7 +178,7 @@ const std::vector<CompareChartDefinition>& compareChartCatalog() {
          "Latency by layer type per batch item (normalized by batch size)",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, layerTypeKey, layerTypeColor,
+                 p, layerTypeKey, palette::layerTypeColor,
                  [](const Layer& l, const EnginePlan& plan) {
                      return l.timing.averageMs / batchOf(plan);
                  },
@@ -187,13 +187,13 @@ const std::vector<CompareChartDefinition>& compareChartCatalog() {
         {"compare-count-per-type", "Layer count per type, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, layerTypeKey, layerTypeColor,
+                 p, layerTypeKey, palette::layerTypeColor,
                  [](const Layer&, const EnginePlan&) { return 1.0; }, "Layers"));
          }},
         {"compare-latency-by-precision", "Latency by precision, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, layerPrecisionKey, precisionColor,
+                 p, layerPrecisionKey, palette::precisionColor,
                  [](const Layer& l, const EnginePlan&) { return l.timing.averageMs; },
                  "Latency (ms)"));
          }},

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Chart.h"
-#include "EnginePlan.h"
+#include "charts/Chart.h"
+#include "plan/EnginePlan.h"
 
 #include <functional>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "ChartBuilders.h"
-#include "ChartCatalog.h"
-#include "LayerGroups.h"
+#include "charts/ChartBuilders.h"
+#include "charts/ChartCatalog.h"
+#include "metrics/LayerGroups.h"
 
 #include <QHash>
 
@@ -58,8 +58,9 @@ Panel latencyByKernel(const Layers& convs) {
     for (const Layer* l : convs)
         if (!order.contains(kernelOf(*l)))
             order.insert(kernelOf(*l), static_cast<int>(order.size()));
-    return perLayerBars(convs, layerPercent, kLatencyPct, kernelOf,
-                        [order](const QString& k) { return paletteColor(order.value(k)); });
+    return perLayerBars(convs, layerPercent, kLatencyPct, kernelOf, [order](const QString& k) {
+        return palette::qualitativeColor(order.value(k));
+    });
 }
 
 Panel logScatter(const Layers& convs, LayerValue x, const QString& xLabel, LayerValue y,
@@ -151,7 +152,7 @@ void addConvolutionCharts(std::vector<ChartDefinition>& charts) {
                       "Latency per convolution (color = precision)", [](const EnginePlan& plan) {
                           return convChart(plan, [](const Layers& c) {
                               return perLayerBars(c, layerPercent, kLatencyPct, layerPrecisionKey,
-                                                  precisionColor);
+                                                  palette::precisionColor);
                           });
                       }});
     charts.push_back({"conv-latency-by-macs", group, "Latency per convolution (color = MACs)",

@@ -1,5 +1,5 @@
-#include "ChartBuilders.h"
-#include "ChartCatalog.h"
+#include "charts/ChartBuilders.h"
+#include "charts/ChartCatalog.h"
 
 #include <QHash>
 #include <nlohmann/json.hpp>
@@ -20,7 +20,7 @@ KeyColor paletteByOrder(const Layers& layers, const LayerKey& key) {
     for (const Layer* l : layers)
         if (!order.contains(key(*l)))
             order.insert(key(*l), static_cast<int>(order.size()));
-    return [order](const QString& k) { return paletteColor(order.value(k)); };
+    return [order](const QString& k) { return palette::qualitativeColor(order.value(k)); };
 }
 
 Chart latencyPerTactic(const EnginePlan& plan) {

@@ -1,6 +1,6 @@
-#include "ChartBuilders.h"
-#include "ChartCatalog.h"
-#include "LayerGroups.h"
+#include "charts/ChartBuilders.h"
+#include "charts/ChartCatalog.h"
+#include "metrics/LayerGroups.h"
 
 namespace planscope::charts {
 namespace {
@@ -28,7 +28,8 @@ void addMemoryCharts(std::vector<ChartDefinition>& charts) {
                           [=](const EnginePlan& plan) {
                               return singlePanel({}, {},
                                                  perLayerBars(allLayers(plan), value, label,
-                                                              layerTypeKey, layerTypeColor));
+                                                              layerTypeKey,
+                                                              palette::layerTypeColor));
                           }});
     }
     for (const Measure& m : measures) {
@@ -40,7 +41,7 @@ void addMemoryCharts(std::vector<ChartDefinition>& charts) {
                           [=](const EnginePlan& plan) {
                               return singlePanel({}, {},
                                                  histogram(allLayers(plan), value, label,
-                                                           layerTypeKey, layerTypeColor));
+                                                           layerTypeKey, palette::layerTypeColor));
                           }});
     }
 }

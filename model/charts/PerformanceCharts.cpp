@@ -1,7 +1,7 @@
-#include "ChartBuilders.h"
-#include "ChartCatalog.h"
-#include "EngineMetadata.h"
-#include "LayerGroups.h"
+#include "charts/ChartBuilders.h"
+#include "charts/ChartCatalog.h"
+#include "metrics/LayerGroups.h"
+#include "plan/EngineMetadata.h"
 
 #include <QHash>
 #include <algorithm>
@@ -20,7 +20,7 @@ Chart latencySunburst(const EnginePlan& plan) {
             it = position.insert(l.type, panel.rings.size());
             RingNode type{l.type, {}, {}};
             type.mark.key = l.type;
-            type.mark.color = layerTypeColor(l.type);
+            type.mark.color = palette::layerTypeColor(l.type);
             panel.rings.push_back(std::move(type));
         }
         RingNode& type = panel.rings[*it];
@@ -61,7 +61,7 @@ Chart precisionPerType(const EnginePlan& plan) {
                                  [&](const RingNode& n) { return n.label == l.type; });
         if (type == panel.rings.end()) {
             RingNode node{l.type, {}, {}};
-            node.mark.color = layerTypeColor(l.type);
+            node.mark.color = palette::layerTypeColor(l.type);
             node.mark.key = l.type;
             type = panel.rings.insert(panel.rings.end(), std::move(node));
         }
@@ -70,7 +70,7 @@ Chart precisionPerType(const EnginePlan& plan) {
                                       [&](const RingNode& n) { return n.label == l.precision; });
         if (precision == type->children.end()) {
             RingNode node{l.precision, {}, {}};
-            node.mark.color = precisionColor(l.precision);
+            node.mark.color = palette::precisionColor(l.precision);
             node.mark.key = l.precision;
             precision = type->children.insert(type->children.end(), std::move(node));
         }
@@ -82,7 +82,7 @@ Chart precisionPerType(const EnginePlan& plan) {
             p.mark.tooltip =
                 QStringLiteral("%1 %2: %3 layers").arg(type.label, p.label).arg(p.mark.value);
     }
-    panel.legend = legendOf(allLayers(plan), layerPrecisionKey, precisionColor);
+    panel.legend = legendOf(allLayers(plan), layerPrecisionKey, palette::precisionColor);
     return singlePanel({}, {}, std::move(panel));
 }
 
@@ -93,11 +93,11 @@ Panel donut(const QString& title, const std::vector<std::pair<QString, double>>&
     for (const auto& [key, value] : slices) {
         RingNode node{key, {}, {}};
         node.mark.value = value;
-        node.mark.color = precisionColor(key);
+        node.mark.color = palette::precisionColor(key);
         node.mark.key = key;
         node.mark.tooltip = QStringLiteral("%1: %2").arg(key, formatNumber(value));
         panel.rings.push_back(std::move(node));
-        panel.legend.emplace_back(key, precisionColor(key));
+        panel.legend.emplace_back(key, palette::precisionColor(key));
     }
     return panel;
 }
@@ -173,25 +173,30 @@ void addPerformanceCharts(std::vector<ChartDefinition>& charts) {
     const auto perType = [](LayerValue value, QString label) {
         return [=](const EnginePlan& plan) {
             return singlePanel(
-                {}, {}, keyBars(allLayers(plan), layerTypeKey, value, label, layerTypeColor));
+                {}, {},
+                keyBars(allLayers(plan), layerTypeKey, value, label, palette::layerTypeColor));
         };
     };
     charts.push_back(
         {"latency-sunburst", group, "Latency by layer type and layer", latencySunburst});
-    charts.push_back({"latency-per-layer-pct", group, "Latency per layer (%)",
-                      perLayer(layerPercent, "Latency (%)", layerTypeKey, layerTypeColor)});
-    charts.push_back({"latency-per-layer-ms", group, "Latency per layer (ms)",
-                      perLayer(layerAverageMs, "Latency (ms)", layerTypeKey, layerTypeColor)});
-    charts.push_back({"precision-per-layer", group, "Latency per layer, colored by precision",
-                      perLayer(layerAverageMs, "Latency (ms)", layerPrecisionKey, precisionColor)});
     charts.push_back(
-        {"output-precision-per-layer", group, "Latency per layer, colored by output precision",
-         perLayer(layerAverageMs, "Latency (ms)", layerOutputPrecisionKey, precisionColor)});
+        {"latency-per-layer-pct", group, "Latency per layer (%)",
+         perLayer(layerPercent, "Latency (%)", layerTypeKey, palette::layerTypeColor)});
+    charts.push_back(
+        {"latency-per-layer-ms", group, "Latency per layer (ms)",
+         perLayer(layerAverageMs, "Latency (ms)", layerTypeKey, palette::layerTypeColor)});
+    charts.push_back(
+        {"precision-per-layer", group, "Latency per layer, colored by precision",
+         perLayer(layerAverageMs, "Latency (ms)", layerPrecisionKey, palette::precisionColor)});
+    charts.push_back({"output-precision-per-layer", group,
+                      "Latency per layer, colored by output precision",
+                      perLayer(layerAverageMs, "Latency (ms)", layerOutputPrecisionKey,
+                               palette::precisionColor)});
     charts.push_back(
         {"latency-histogram", group, "Distribution of layer latency", [](const EnginePlan& plan) {
              return singlePanel({}, {},
                                 histogram(allLayers(plan), layerAverageMs, "Latency (ms)",
-                                          layerTypeKey, layerTypeColor));
+                                          layerTypeKey, palette::layerTypeColor));
          }});
     charts.push_back({"count-per-type", group, "Layer count per type", perType(oneEach, "Layers")});
     charts.push_back({"latency-per-type-ms", group, "Latency per layer type (ms)",

@@ -1,4 +1,4 @@
-#include "LayerMatching.h"
+#include "compare/LayerMatching.h"
 
 #include <algorithm>
 #include <numeric>

@@ -1,6 +1,6 @@
-#include "PlanComparison.h"
+#include "compare/PlanComparison.h"
 
-#include "PlanJson.h"
+#include "io/PlanJson.h"
 
 namespace planscope {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "EngineMetadata.h"
-#include "LayerMatching.h"
+#include "compare/LayerMatching.h"
+#include "plan/EngineMetadata.h"
 
 #include <vector>
 

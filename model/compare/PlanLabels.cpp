@@ -1,4 +1,4 @@
-#include "PlanLabels.h"
+#include "compare/PlanLabels.h"
 
 #include <QDir>
 #include <QFileInfo>

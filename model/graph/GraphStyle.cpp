@@ -1,11 +1,11 @@
-#include "GraphStyle.h"
+#include "graph/GraphStyle.h"
 
 #include <QRegularExpression>
 
 namespace planscope {
 namespace {
 
-using charts::Rgb;
+using palette::Rgb;
 
 constexpr qsizetype kMaxLineLength = 120;   // longer metadata lines are cut
 constexpr qsizetype kMaxLabelLength = 4000; // Graphviz rejects far longer labels
@@ -107,7 +107,7 @@ Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& s
         return node.isBinding ? 0xC8C8C8 : 0xF4F4F4;
     const Layer& layer = layerOf(node, plan);
     if (style.latencyHeat)
-        return charts::scaleColor(layer.timing.percent / 10.0); // 10% of the engine is hot
+        return palette::scaleColor(layer.timing.percent / 10.0); // 10% of the engine is hot
     return keyColor(colorKey(layer, style), style);
 }
 
@@ -122,12 +122,12 @@ QString colorKey(const Layer& layer, const GraphStyle& style) {
 
 Rgb keyColor(const QString& key, const GraphStyle& style) {
     if (style.color == GraphStyle::Color::Precision)
-        return charts::precisionColor(key);
-    return charts::layerTypeColor(key == kQuantizingReformat ? QStringLiteral("Quantize") : key);
+        return palette::precisionColor(key);
+    return palette::layerTypeColor(key == kQuantizingReformat ? QStringLiteral("Quantize") : key);
 }
 
 Rgb edgeColor(const GraphEdge& edge) {
-    return edge.dependency ? 0xC0C0C0 : charts::precisionColor(edge.tensor.precision);
+    return edge.dependency ? 0xC0C0C0 : palette::precisionColor(edge.tensor.precision);
 }
 
 QString dotQuoted(const QString& text) {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ChartColors.h"
-#include "PlanGraph.h"
+#include "graph/PlanGraph.h"
+#include "palette/Palette.h"
 
 #include <QStringList>
 
@@ -28,15 +28,15 @@ struct GraphStyle {
 // The lines of a node's label, title (the type) first.
 QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style);
 QString edgeLabel(const GraphEdge& edge, const GraphStyle& style);
-charts::Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style);
+palette::Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style);
 
 // What a layer node's color stands for, as the legend lists it: the layer's precision or type;
 // a Reformat that quantizes (Origin QDQ) is colored as trex colors Quantize layers. Legend and
 // nodes take their colors from keyColor, so they always agree.
 QString colorKey(const Layer& layer, const GraphStyle& style);
-charts::Rgb keyColor(const QString& key, const GraphStyle& style);
+palette::Rgb keyColor(const QString& key, const GraphStyle& style);
 inline const QString kQuantizingReformat = QStringLiteral("Reformat (Q/DQ)");
-charts::Rgb edgeColor(const GraphEdge& edge);
+palette::Rgb edgeColor(const GraphEdge& edge);
 
 // The graph in Graphviz's DOT language, labelled and colored, for `dot` and other tools.
 QByteArray writeDot(const PlanGraph& graph, const EnginePlan& plan, const GraphStyle& style);

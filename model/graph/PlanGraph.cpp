@@ -1,4 +1,4 @@
-#include "PlanGraph.h"
+#include "graph/PlanGraph.h"
 
 #include <QHash>
 #include <QRegularExpression>

@@ -1,6 +1,6 @@
-#include "ConvolutionLinter.h"
+#include "lint/ConvolutionLinter.h"
 
-#include "EnginePlan.h"
+#include "plan/EnginePlan.h"
 
 #include <QRegularExpression>
 

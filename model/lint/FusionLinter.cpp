@@ -1,6 +1,6 @@
-#include "FusionLinter.h"
+#include "lint/FusionLinter.h"
 
-#include "EnginePlan.h"
+#include "plan/EnginePlan.h"
 
 namespace planscope {
 namespace {

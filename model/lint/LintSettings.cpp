@@ -1,4 +1,4 @@
-#include "LintSettings.h"
+#include "lint/LintSettings.h"
 
 #include <stdexcept>
 #include <utility>

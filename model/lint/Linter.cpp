@@ -1,13 +1,13 @@
-#include "Linter.h"
+#include "lint/Linter.h"
 
-#include "ConvolutionLinter.h"
-#include "EngineLinters.h"
-#include "EnginePlan.h"
-#include "FusionLinter.h"
-#include "PaddingLinter.h"
-#include "QdqLinter.h"
-#include "ResidualLinter.h"
-#include "TypeConversionLinter.h"
+#include "lint/ConvolutionLinter.h"
+#include "lint/EngineLinters.h"
+#include "lint/FusionLinter.h"
+#include "lint/PaddingLinter.h"
+#include "lint/QdqLinter.h"
+#include "lint/ResidualLinter.h"
+#include "lint/TypeConversionLinter.h"
+#include "plan/EnginePlan.h"
 
 namespace planscope {
 

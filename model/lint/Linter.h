@@ -1,7 +1,7 @@
 #pragma once
 
-#include "LintFinding.h"
-#include "LintSettings.h"
+#include "lint/LintFinding.h"
+#include "lint/LintSettings.h"
 
 #include <QStringList>
 #include <memory>

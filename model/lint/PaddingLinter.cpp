@@ -1,6 +1,6 @@
-#include "PaddingLinter.h"
+#include "lint/PaddingLinter.h"
 
-#include "EnginePlan.h"
+#include "plan/EnginePlan.h"
 
 namespace planscope {
 namespace {

@@ -1,5 +1,5 @@
-#include "EngineLinters.h"
-#include "EnginePlan.h"
+#include "lint/EngineLinters.h"
+#include "plan/EnginePlan.h"
 
 namespace planscope {
 namespace {

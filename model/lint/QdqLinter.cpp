@@ -1,6 +1,6 @@
-#include "QdqLinter.h"
+#include "lint/QdqLinter.h"
 
-#include "EnginePlan.h"
+#include "plan/EnginePlan.h"
 
 namespace planscope {
 

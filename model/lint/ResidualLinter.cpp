@@ -1,6 +1,6 @@
-#include "ResidualLinter.h"
+#include "lint/ResidualLinter.h"
 
-#include "EnginePlan.h"
+#include "plan/EnginePlan.h"
 
 #include <QHash>
 #include <set>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Linter.h"
+#include "lint/Linter.h"
 
 namespace planscope {
 

@@ -1,6 +1,6 @@
-#include "TypeConversionLinter.h"
+#include "lint/TypeConversionLinter.h"
 
-#include "EnginePlan.h"
+#include "plan/EnginePlan.h"
 
 namespace planscope {
 namespace {

@@ -1,16 +1,16 @@
 #include "FuzzPlan.h"
 
-#include "EnginePlan.h"
-#include "LayerConnections.h"
-#include "LayerTableModel.h"
-#include "PlanError.h"
-#include "PlanJson.h"
-#include "PlanLoader.h"
 #include "charts/ChartCatalog.h"
 #include "compare/LayerMatching.h"
 #include "compare/PlanComparison.h"
+#include "graph/LayerConnections.h"
 #include "graph/PlanGraph.h"
+#include "io/PlanJson.h"
+#include "io/PlanLoader.h"
+#include "itemmodels/LayerTableModel.h"
 #include "lint/Linter.h"
+#include "plan/EnginePlan.h"
+#include "plan/PlanError.h"
 
 #include <QCoreApplication>
 #include <QFile>

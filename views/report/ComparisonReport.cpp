@@ -1,11 +1,11 @@
-#include "ComparisonReport.h"
+#include "report/ComparisonReport.h"
 
-#include "CompareCharts.h"
-#include "Linter.h"
-#include "PlanComparison.h"
-#include "PlanLabels.h"
-#include "PlanReport.h"
-#include "ReportSections.h"
+#include "charts/CompareCharts.h"
+#include "compare/PlanComparison.h"
+#include "compare/PlanLabels.h"
+#include "lint/Linter.h"
+#include "report/PlanReport.h"
+#include "report/ReportSections.h"
 
 #include <algorithm>
 #include <map>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "EnginePlan.h"
-#include "Report.h"
+#include "plan/EnginePlan.h"
+#include "report/Report.h"
 
 namespace planscope::report {
 

@@ -1,6 +1,6 @@
-#include "HtmlReportWriter.h"
+#include "report/HtmlReportWriter.h"
 
-#include "SvgDrawing.h"
+#include "svg/SvgDrawing.h"
 
 #include <QRegularExpression>
 

@@ -1,4 +1,4 @@
-#include "PdfCursor.h"
+#include "report/PdfCursor.h"
 
 #include <QPainter>
 #include <QPdfWriter>

@@ -1,8 +1,8 @@
-#include "PdfReportWriter.h"
+#include "report/PdfReportWriter.h"
 
-#include "PdfCursor.h"
-#include "PdfTable.h"
-#include "WrappedText.h"
+#include "report/PdfCursor.h"
+#include "report/PdfTable.h"
+#include "report/WrappedText.h"
 
 #include <QCoreApplication>
 #include <QPainter>

@@ -1,6 +1,6 @@
-#include "PdfTable.h"
+#include "report/PdfTable.h"
 
-#include "WrappedText.h"
+#include "report/WrappedText.h"
 
 #include <QPainter>
 #include <numeric>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "PdfCursor.h"
-#include "Report.h"
+#include "report/PdfCursor.h"
+#include "report/Report.h"
 
 namespace planscope::report {
 

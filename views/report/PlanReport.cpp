@@ -1,8 +1,8 @@
-#include "PlanReport.h"
+#include "report/PlanReport.h"
 
-#include "ChartCatalog.h"
-#include "Linter.h"
-#include "ReportSections.h"
+#include "charts/ChartCatalog.h"
+#include "lint/Linter.h"
+#include "report/ReportSections.h"
 
 #include <QSet>
 #include <map>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "EnginePlan.h"
-#include "LintSettings.h"
-#include "Report.h"
+#include "lint/LintSettings.h"
+#include "plan/EnginePlan.h"
+#include "report/Report.h"
 
 namespace planscope::report {
 

@@ -1,7 +1,7 @@
-#include "ReportExport.h"
+#include "report/ReportExport.h"
 
-#include "HtmlReportWriter.h"
-#include "PdfReportWriter.h"
+#include "report/HtmlReportWriter.h"
+#include "report/PdfReportWriter.h"
 
 #include <QFile>
 #include <QFileInfo>

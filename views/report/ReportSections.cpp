@@ -1,10 +1,10 @@
-#include "ReportSections.h"
+#include "report/ReportSections.h"
 
-#include "ChartBuilders.h"
-#include "ChartExport.h"
-#include "ChartPainter.h"
-#include "GraphLayout.h"
-#include "GraphPainter.h"
+#include "charts/ChartBuilders.h"
+#include "chartview/ChartExport.h"
+#include "chartview/ChartPainter.h"
+#include "graphview/GraphLayout.h"
+#include "graphview/GraphPainter.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "Chart.h"
-#include "EnginePlan.h"
-#include "LayerGroups.h"
-#include "Report.h"
+#include "charts/Chart.h"
 #include "lint/LintFinding.h"
+#include "metrics/LayerGroups.h"
+#include "plan/EnginePlan.h"
+#include "report/Report.h"
 
 // Pieces the plan report and the comparison report share.
 namespace planscope::report {

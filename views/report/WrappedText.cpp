@@ -1,4 +1,4 @@
-#include "WrappedText.h"
+#include "report/WrappedText.h"
 
 #include <QTextLayout>
 

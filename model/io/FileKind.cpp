@@ -1,0 +1,72 @@
+#include "io/FileKind.h"
+
+#include <QFile>
+#include <algorithm>
+
+namespace planscope {
+
+QString fileKindName(FileKind kind) {
+    switch (kind) {
+    case FileKind::Graph:
+        return QStringLiteral("engine graph JSON");
+    case FileKind::Profile:
+        return QStringLiteral("per-layer profile JSON");
+    case FileKind::Timing:
+        return QStringLiteral("per-iteration timing JSON");
+    case FileKind::ProfileMetadata:
+        return QStringLiteral("profile metadata JSON");
+    case FileKind::BuildMetadata:
+        return QStringLiteral("build metadata JSON");
+    case FileKind::DeviceList:
+        return QStringLiteral("device metadata JSON");
+    case FileKind::TrtexecLog:
+        return QStringLiteral("trtexec log");
+    case FileKind::Unknown:
+        break;
+    }
+    return QStringLiteral("file of unknown kind");
+}
+
+FileKind sniffTextKind(const QByteArray& head) {
+    if (head.contains('\0'))
+        return FileKind::Unknown;
+    const QByteArray text = head.trimmed();
+    if (text.startsWith('{')) {
+        if (text.contains("\"Layers\""))
+            return FileKind::Graph;
+        if (text.contains("\"performance_summary\"") || text.contains("\"inference_options\""))
+            return FileKind::ProfileMetadata;
+        if (text.contains("\"build_options\"") || text.contains("\"model_options\""))
+            return FileKind::BuildMetadata;
+        if (text.contains("\"device_information\""))
+            return FileKind::ProfileMetadata;
+        return FileKind::Unknown;
+    }
+    if (text.startsWith('[')) {
+        if (text.contains("\"latencyMs\"") || text.contains("\"startEnqMs\""))
+            return FileKind::Timing;
+        if (text.contains("\"averageMs\"") || text.contains("\"timeMs\"") ||
+            text.contains("\"count\""))
+            return FileKind::Profile;
+        if (text.contains("\"ComputeCapability\"") || text.contains("\"TotalMemory\""))
+            return FileKind::DeviceList;
+        return FileKind::Unknown;
+    }
+    static constexpr const char* kLogMarks[] = {
+        "&&&& RUNNING TensorRT",      "=== Model Options ===",       "=== Build Options ===",
+        "=== Device Information ===", "=== Performance summary ===", "=== Profile ("};
+    if (std::any_of(std::begin(kLogMarks), std::end(kLogMarks),
+                    [&](const char* mark) { return text.contains(mark); }))
+        return FileKind::TrtexecLog;
+    return FileKind::Unknown;
+}
+
+FileKind sniffFileKind(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return FileKind::Unknown;
+    constexpr qint64 kHeadBytes = qint64(64) * 1024;
+    return sniffTextKind(file.read(kHeadBytes));
+}
+
+} // namespace planscope

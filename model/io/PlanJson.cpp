@@ -1,0 +1,206 @@
+#include "io/PlanJson.h"
+
+#include "metrics/LayerGroups.h"
+
+#include <cmath>
+
+namespace planscope {
+namespace {
+
+std::string str(const QString& s) {
+    return s.toStdString();
+}
+
+OrderedJson tensorJson(const Tensor& t) {
+    return {{"name", str(t.name)},
+            {"shape", t.shape},
+            {"format", str(t.format)},
+            {"precision", str(t.precision)},
+            {"bytes", jsonNumber(t.bytes)}};
+}
+
+OrderedJson tensorsJson(const std::vector<Tensor>& tensors) {
+    OrderedJson list = OrderedJson::array();
+    for (const Tensor& t : tensors)
+        list.push_back(tensorJson(t));
+    return list;
+}
+
+OrderedJson bindingsJson(const std::vector<const Tensor*>& tensors) {
+    OrderedJson list = OrderedJson::array();
+    for (const Tensor* t : tensors)
+        list.push_back({{"name", str(t->name)}, {"shape", t->shape}, {"format", str(t->format)}});
+    return list;
+}
+
+OrderedJson groupsJson(const std::vector<LayerGroup>& groups) {
+    OrderedJson object = OrderedJson::object();
+    for (const LayerGroup& g : groups)
+        object[str(g.key)] = {
+            {"count", g.count}, {"latency_ms", g.latencyMs}, {"latency_pct", g.latencyPct}};
+    return object;
+}
+
+OrderedJson filesJson(const PlanSources& s) {
+    OrderedJson files = OrderedJson::object();
+    const std::pair<const char*, const QString*> entries[] = {
+        {"graph", &s.graph},
+        {"profile", &s.profile},
+        {"timing", &s.timing},
+        {"profile_metadata", &s.profileMetadata},
+        {"build_metadata", &s.buildMetadata},
+        {"device_metadata", &s.deviceMetadata}};
+    for (const auto& [key, path] : entries)
+        if (!path->isEmpty())
+            files[key] = str(*path);
+    if (!s.logs.isEmpty()) {
+        OrderedJson logs = OrderedJson::array();
+        for (const QString& log : s.logs)
+            logs.push_back(str(log));
+        files["logs"] = logs;
+    }
+    return files;
+}
+
+QString csvField(const OrderedJson& value) {
+    if (value.is_null())
+        return {};
+    if (value.is_string())
+        return QString::fromStdString(value.get<std::string>());
+    if (value.is_array() && !value.empty() && value.front().is_object()) {
+        QStringList parts;
+        for (const auto& t : value)
+            parts << QStringLiteral("%1: %2x%3")
+                         .arg(QString::fromStdString(t["name"].get<std::string>()),
+                              QString::fromStdString(t["shape"].dump()),
+                              QString::fromStdString(t["format"].get<std::string>()));
+        return parts.join(QStringLiteral("; "));
+    }
+    return QString::fromStdString(value.dump());
+}
+
+QByteArray csvQuote(const QString& field) {
+    if (!field.contains(',') && !field.contains('"') && !field.contains('\n'))
+        return field.toUtf8();
+    QString quoted = field;
+    quoted.replace('"', QStringLiteral("\"\""));
+    return '"' + quoted.toUtf8() + '"';
+}
+
+} // namespace
+
+OrderedJson jsonNumber(double value) {
+    if (std::floor(value) == value && std::abs(value) < 9.0e15)
+        return static_cast<long long>(value);
+    return value;
+}
+
+OrderedJson summaryJson(const EnginePlan& plan) {
+    OrderedJson warnings = OrderedJson::array();
+    for (const QString& w : plan.warnings)
+        warnings.push_back(str(w));
+    OrderedJson commands = OrderedJson::array();
+    for (const QString& c : plan.metadata.commandLines)
+        commands.push_back(str(c));
+    OrderedJson timing = OrderedJson::object();
+    if (!plan.timingSamplesMs.empty())
+        timing = {{"samples", plan.timingSamplesMs.size()}};
+    return {
+        {"name", str(plan.name)},
+        {"files", filesJson(plan.sources)},
+        {"layers", plan.layers.size()},
+        {"constants", plan.constants.size()},
+        {"average_time_ms", plan.totalAverageMs()},
+        {"weights_bytes", jsonNumber(plan.totalWeightsBytes())},
+        {"activations_bytes", jsonNumber(plan.totalActivationBytes())},
+        {"inputs", bindingsJson(plan.inputBindings())},
+        {"outputs", bindingsJson(plan.outputBindings())},
+        {"by_type", groupsJson(groupLayers(plan.layers, layerTypeKey))},
+        {"by_precision", groupsJson(groupLayers(plan.layers, layerPrecisionKey))},
+        {"profiles", plan.profileCount},
+        {"profile", plan.profileIndex},
+        {"names_only", plan.namesOnly},
+        {"has_profile", plan.hasProfile},
+        {"profiled_iterations", plan.profiledIterations},
+        {"timing", timing},
+        {"device", plan.metadata.device},
+        {"builder", plan.metadata.builder},
+        {"performance", plan.metadata.performance},
+        {"inference", plan.metadata.inference},
+        {"system", plan.metadata.system},
+        {"tensorrt_version", str(plan.metadata.tensorrtVersion)},
+        {"commands", commands},
+        {"warnings", warnings},
+    };
+}
+
+OrderedJson layerJson(const Layer& l) {
+    OrderedJson json = {
+        {"index", l.index},
+        {"name", str(l.name)},
+        {"type", str(l.type)},
+        {"subtype", str(l.subtype)},
+        {"precision", str(l.precision)},
+        {"output_precision", str(l.outputPrecision)},
+        {"tactic", str(l.tactic)},
+        {"latency_avg_ms", l.timing.averageMs},
+        {"latency_median_ms", l.timing.medianMs},
+        {"latency_total_ms", l.timing.totalMs},
+        {"latency_pct", l.timing.percent},
+        {"inputs", tensorsJson(l.inputs)},
+        {"outputs", tensorsJson(l.outputs)},
+        {"input_bytes", jsonNumber(l.inputBytes)},
+        {"output_bytes", jsonNumber(l.outputBytes)},
+        {"io_bytes", jsonNumber(l.ioBytes)},
+        {"weights_bytes", jsonNumber(l.weightsBytes)},
+        {"bias_bytes", jsonNumber(l.biasBytes)},
+        {"footprint_bytes", jsonNumber(l.footprintBytes)},
+        {"metadata", str(l.metadata)},
+    };
+    const OrderedJson none;
+    const auto& c = l.convolution;
+    json["macs"] = c ? jsonNumber(c->macs) : none;
+    json["arithmetic_intensity"] = c ? OrderedJson(c->arithmeticIntensity) : none;
+    json["compute_efficiency"] = c ? OrderedJson(c->computeEfficiency) : none;
+    json["memory_efficiency"] = c ? OrderedJson(c->memoryEfficiency) : none;
+    json["gemm_m"] = c ? OrderedJson(c->gemmM) : none;
+    json["gemm_n"] = c ? OrderedJson(c->gemmN) : none;
+    json["gemm_k"] = c ? OrderedJson(c->gemmK) : none;
+    return json;
+}
+
+OrderedJson findingJson(const LintFinding& f) {
+    OrderedJson details = OrderedJson::object();
+    for (const auto& [key, value] : f.details)
+        details[str(key)] = str(value);
+    return {{"rule", str(f.rule)},       {"severity", str(severityName(f.severity))},
+            {"layer", str(f.layerName)}, {"layer_index", f.layerIndex},
+            {"hazard", str(f.hazard)},   {"mitigation", str(f.mitigation)},
+            {"help", str(f.help)},       {"details", details}};
+}
+
+OrderedJson findingsJson(const std::vector<LintFinding>& findings) {
+    OrderedJson list = OrderedJson::array();
+    for (const LintFinding& f : findings)
+        list.push_back(findingJson(f));
+    return {{"findings", list}};
+}
+
+QByteArray layersCsv(const std::vector<const Layer*>& layers) {
+    const OrderedJson header = layerJson(Layer{});
+    QByteArray csv;
+    QStringList names;
+    for (const auto& item : header.items())
+        names << QString::fromStdString(item.key());
+    csv += names.join(',').toUtf8() + '\n';
+    for (const Layer* layer : layers) {
+        const OrderedJson row = layerJson(*layer);
+        QByteArrayList fields;
+        for (const auto& item : row.items())
+            fields << csvQuote(csvField(item.value()));
+        csv += fields.join(',') + '\n';
+    }
+    return csv;
+}
+
+} // namespace planscope

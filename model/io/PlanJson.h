@@ -1,0 +1,24 @@
+#pragma once
+
+#include "lint/LintFinding.h"
+#include "plan/EngineMetadata.h"
+#include "plan/EnginePlan.h"
+
+#include <QByteArray>
+#include <vector>
+
+namespace planscope {
+
+// The machine-readable forms the CLI prints (documented in README.md).
+OrderedJson summaryJson(const EnginePlan& plan);
+OrderedJson layerJson(const Layer& layer);
+OrderedJson findingJson(const LintFinding& finding);
+OrderedJson findingsJson(const std::vector<LintFinding>& findings);
+
+// One CSV row per layer with the columns of layerJson; tensors as "name: [shape]xformat; ...".
+QByteArray layersCsv(const std::vector<const Layer*>& layers);
+
+// Whole byte counts print as integers, others (4-bit types) as decimals.
+OrderedJson jsonNumber(double value);
+
+} // namespace planscope

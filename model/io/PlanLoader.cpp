@@ -1,0 +1,188 @@
+#include "io/PlanLoader.h"
+
+#include "io/GraphParser.h"
+#include "io/JsonFile.h"
+#include "io/LayerNames.h"
+#include "io/MetadataFiles.h"
+#include "io/ProfileMerge.h"
+#include "io/SourceDiscovery.h"
+#include "io/TimingSamples.h"
+#include "io/log/TrtexecLog.h"
+#include "metrics/ConvolutionMetrics.h"
+#include "plan/PlanError.h"
+
+#include <QSet>
+#include <algorithm>
+#include <future>
+
+namespace planscope {
+namespace {
+
+void overrideSource(QString& slot, const QString& given) {
+    if (!given.isEmpty())
+        slot = given;
+}
+
+void applyProfile(EnginePlan& plan, const ProfileFile& profile, const QStringList& ignoredNames) {
+    plan.warnings << mergeProfile(plan.layers, profile.records, ignoredNames, plan.sources.profile,
+                                  plan.sources.graph);
+    plan.hasProfile = true;
+    plan.profiledIterations = profile.iterations;
+    if (profile.repaired)
+        plan.warnings << QStringLiteral(
+                             "%1 holds layer names that are not valid JSON (trtexec does "
+                             "not escape them); it was read leniently.")
+                             .arg(displayName(plan.sources.profile));
+}
+
+std::vector<TrtexecLog> readLogs(const QStringList& paths) {
+    std::vector<TrtexecLog> logs;
+    for (const QString& path : paths)
+        logs.push_back(readTrtexecLog(path));
+    return logs;
+}
+
+// The engine graph a log-only plan gets: --dumpLayerInfo's list, else the names in the
+// --dumpProfile table.
+QByteArray graphTextOf(const TrtexecLog& log) {
+    if (!log.layerGraphJson.isEmpty())
+        return log.layerGraphJson;
+    if (!log.profileTable)
+        throw PlanError(
+            QStringLiteral("%1: this trtexec log has no per-layer information, so there are no "
+                           "layers to show. Run trtexec with --dumpProfile (per-layer timings) "
+                           "and --dumpLayerInfo --profilingVerbosity=detailed (the layers), or "
+                           "pass the log with --log beside the plan's graph JSON. planscope "
+                           "convert-log extracts its device, build and performance metadata.")
+                .arg(log.path));
+    nlohmann::json names = nlohmann::json::array();
+    for (const ProfileRecord& record : log.profileTable->records)
+        names.push_back(record.name.toStdString());
+    return QByteArray::fromStdString(nlohmann::json{{"Layers", names}}.dump());
+}
+
+// The layer a record times, for every record of the table.
+bool timesTheseLayers(const ProfileFile& table, const EnginePlan& plan,
+                      const QStringList& ignoredNames) {
+    QSet<QString> names(ignoredNames.cbegin(), ignoredNames.cend());
+    for (const Layer& layer : plan.layers)
+        names.insert(layer.name);
+    return std::all_of(table.records.begin(), table.records.end(), [&](const ProfileRecord& r) {
+        return names.contains(replaceRecordSeparators(r.name));
+    });
+}
+
+// Without a profile JSON, the first log with a --dumpProfile table gives the timings. Another
+// log's table must time exactly these layers: logs of other builds of the same model share
+// some layer names, and their timings must not be lent to this engine.
+void applyLogProfile(EnginePlan& plan, const std::vector<TrtexecLog>& logs,
+                     const QStringList& ignoredNames) {
+    for (const TrtexecLog& log : logs) {
+        if (!log.profileTable)
+            continue;
+        if (log.path != plan.sources.graph &&
+            !timesTheseLayers(*log.profileTable, plan, ignoredNames)) {
+            plan.warnings << QStringLiteral("The per-layer table in %1 was not used: it times "
+                                            "layers this plan does not have (another build?).")
+                                 .arg(displayName(log.path));
+            continue;
+        }
+        plan.sources.profile = log.path;
+        try {
+            applyProfile(plan, *log.profileTable, ignoredNames);
+            return;
+        } catch (const PlanError& error) {
+            plan.sources.profile.clear();
+            plan.warnings << QStringLiteral("The per-layer table in %1 was not used: %2")
+                                 .arg(displayName(log.path), error.message());
+        }
+    }
+}
+
+QString namesOnlyWarning(const EnginePlan& plan, bool fromLog) {
+    if (fromLog)
+        return QStringLiteral("%1 gives layer names and timings only (trtexec --dumpProfile), so "
+                              "types, tensors and precisions are unknown. Add --dumpLayerInfo "
+                              "--profilingVerbosity=detailed, or open the graph exported with "
+                              "--exportLayerInfo=FILE.")
+            .arg(plan.name);
+    return QStringLiteral(
+               "%1 lists layer names only: it was exported without detailed profiling "
+               "verbosity, so types, tensors and precisions are unknown. Rebuild the "
+               "engine with trtexec --profilingVerbosity=detailed --exportLayerInfo=FILE.")
+        .arg(plan.name);
+}
+
+} // namespace
+
+EnginePlan loadPlan(const QString& plan, const LoadOptions& options) {
+    PlanSources sources = discoverPlanSources(plan);
+    overrideSource(sources.profile, options.profileJson);
+    overrideSource(sources.timing, options.timingJson);
+    overrideSource(sources.profileMetadata, options.profileMetadata);
+    overrideSource(sources.buildMetadata, options.buildMetadata);
+    for (const QString& log : options.logs)
+        if (!sources.logs.contains(log))
+            sources.logs << log;
+    return loadPlan(sources, options.profile, options.progress);
+}
+
+EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallback& progress) {
+    EnginePlan plan;
+    plan.sources = sources;
+    plan.name = displayName(sources.graph);
+    plan.warnings = sources.notes;
+
+    // The profile is read on a second thread while the (larger) graph is parsed.
+    std::future<ProfileFile> profileFile;
+    if (!sources.profile.isEmpty())
+        profileFile = std::async(std::launch::async, readProfile, sources.profile);
+    std::vector<TrtexecLog> logs = readLogs(sources.logs);
+    // Read the plan's own log first, so its profile table is preferred.
+    const auto graphLog = std::stable_partition(
+        logs.begin(), logs.end(), [&](const TrtexecLog& log) { return log.path == sources.graph; });
+    const bool fromLog = graphLog != logs.begin();
+    const QByteArray graphText = fromLog ? graphTextOf(logs.front()) : readFileBytes(sources.graph);
+    ParsedGraph graph = parseGraph(graphText, sources.graph, profile, progress);
+    plan.layers = std::move(graph.layers);
+    plan.constants = std::move(graph.constants);
+    plan.bindings = std::move(graph.bindings);
+    plan.profileCount = graph.profileCount;
+    plan.profileIndex = profile;
+    plan.namesOnly = graph.namesOnly;
+    if (plan.namesOnly)
+        plan.warnings << namesOnlyWarning(plan, fromLog);
+    if (plan.profileCount > 1)
+        plan.warnings << QStringLiteral("The engine has %1 optimization profiles; showing profile "
+                                        "%2 (choose another with --profile N).")
+                             .arg(plan.profileCount)
+                             .arg(profile);
+
+    if (profileFile.valid())
+        applyProfile(plan, profileFile.get(), graph.ignoredNames);
+    else
+        applyLogProfile(plan, logs, graph.ignoredNames);
+    if (!plan.hasProfile)
+        plan.warnings << QStringLiteral("No per-layer profile was found, so latencies are zero. "
+                                        "Export one with trtexec --exportProfile=FILE.");
+    if (!sources.timing.isEmpty())
+        plan.timingSamplesMs = readTimingSamples(sources.timing);
+    if (!sources.profileMetadata.isEmpty())
+        readProfileMetadata(sources.profileMetadata, plan.metadata);
+    if (!sources.buildMetadata.isEmpty())
+        readBuildMetadata(sources.buildMetadata, plan.metadata);
+    if (!sources.deviceMetadata.isEmpty())
+        readDeviceList(sources.deviceMetadata, plan.metadata);
+    for (const TrtexecLog& log : logs) {
+        mergeLogMetadata(log, plan.metadata);
+        plan.warnings << log.warnings;
+    }
+
+    for (Layer& layer : plan.layers)
+        layer.convolution = computeConvolutionMetrics(layer);
+    if (progress && !progress(100))
+        throw LoadCancelled();
+    return plan;
+}
+
+} // namespace planscope

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "plan/EnginePlan.h"
+#include "plan/PlanError.h"
+
+namespace planscope {
+
+struct LoadOptions {
+    int profile = 0; // optimization profile to load
+    // Explicit files; each overrides what discovery found.
+    QString profileJson;
+    QString timingJson;
+    QString profileMetadata;
+    QString buildMetadata;
+    QStringList logs;          // trtexec logs to read beside the plan
+    ProgressCallback progress; // optional
+};
+
+// Loads PLAN (engine prefix, graph JSON or folder) with its sibling files.
+// Throws PlanError with a one-line message naming the file and the fix.
+EnginePlan loadPlan(const QString& plan, const LoadOptions& options = {});
+EnginePlan loadPlan(const PlanSources& sources, int profile = 0,
+                    const ProgressCallback& progress = {});
+
+} // namespace planscope

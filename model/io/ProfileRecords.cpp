@@ -1,0 +1,108 @@
+#include "io/ProfileRecords.h"
+
+#include "io/JsonFile.h"
+#include "plan/PlanError.h"
+
+#include <QRegularExpression>
+
+namespace planscope {
+namespace {
+
+const QString kFix = QStringLiteral("Re-export it with trtexec --exportProfile=FILE or omit it.");
+
+double numberField(const nlohmann::json& record, const char* key) {
+    const auto it = record.find(key);
+    return (it != record.end() && it->is_number()) ? it->get<double>() : 0.0;
+}
+
+ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
+    if (!json.is_array())
+        throw PlanError(
+            QStringLiteral("%1: expected a JSON list of layer timings. %2").arg(path, kFix));
+    ProfileFile profile;
+    for (const auto& record : json) {
+        if (!record.is_object())
+            continue;
+        const auto name = record.find("name");
+        if (name == record.end() || !name->is_string()) {
+            if (const auto count = record.find("count");
+                count != record.end() && count->is_number_integer())
+                profile.iterations = count->get<long long>();
+            continue;
+        }
+        profile.records.push_back({QString::fromStdString(name->get<std::string>()),
+                                   numberField(record, "timeMs"), numberField(record, "averageMs"),
+                                   numberField(record, "medianMs"),
+                                   numberField(record, "percentage")});
+    }
+    return profile;
+}
+
+// The timings in a record's text: "timeMs" : 1.5, "averageMs" : 0.1, ...
+void readLenientNumbers(const QString& fields, ProfileRecord& record) {
+    static const QRegularExpression number(
+        QStringLiteral(R"re("(timeMs|averageMs|medianMs|percentage)"\s*:\s*([-+0-9.eE]+))re"));
+    for (auto it = number.globalMatch(fields); it.hasNext();) {
+        const auto match = it.next();
+        const QString key = match.captured(1);
+        double& slot = key == QLatin1String("timeMs")      ? record.totalMs
+                       : key == QLatin1String("averageMs") ? record.averageMs
+                       : key == QLatin1String("medianMs")  ? record.medianMs
+                                                           : record.percent;
+        slot = match.captured(2).toDouble();
+    }
+}
+
+// Each record reads `{ "name" : "<anything>", "timeMs" : ...}`: the name ends at the quote
+// that precedes `, "timeMs"`, whatever it holds.
+ProfileFile fromLenientText(const QString& text) {
+    static const QRegularExpression countRe(QStringLiteral(R"(\{\s*"count"\s*:\s*(\d+)\s*\})"));
+    static const QRegularExpression nameStart(QStringLiteral(R"(\{\s*"name"\s*:\s*")"));
+    static const QRegularExpression nameEnd(QStringLiteral(R"("\s*,\s*"timeMs"\s*:)"));
+    ProfileFile profile;
+    profile.repaired = true;
+    if (const auto count = countRe.match(text); count.hasMatch())
+        profile.iterations = count.captured(1).toLongLong();
+    qsizetype pos = 0;
+    while (true) {
+        const auto start = nameStart.match(text, pos);
+        if (!start.hasMatch())
+            break;
+        const auto end = nameEnd.match(text, start.capturedEnd());
+        if (!end.hasMatch())
+            break;
+        const qsizetype close = text.indexOf('}', end.capturedEnd());
+        const QString fields =
+            text.mid(end.capturedStart(), close < 0 ? -1 : close - end.capturedStart());
+        ProfileRecord record;
+        record.name = text.mid(start.capturedEnd(), end.capturedStart() - start.capturedEnd());
+        readLenientNumbers(fields, record);
+        profile.records.push_back(std::move(record));
+        pos = close < 0 ? end.capturedEnd() : close;
+    }
+    return profile;
+}
+
+} // namespace
+
+ProfileFile parseProfileText(const QByteArray& text, const QString& path) {
+    requireText(text, path, kFix);
+    try {
+        return fromJson(nlohmann::json::parse(text.constBegin(), text.constEnd()), path);
+    } catch (const nlohmann::json::parse_error& e) {
+        if (looksTruncated(e, text.size()))
+            throwParseError(e, text.size(), path, kFix);
+        ProfileFile profile = fromLenientText(QString::fromUtf8(text));
+        if (profile.records.empty())
+            throwParseError(e, text.size(), path, kFix);
+        return profile;
+    } catch (const nlohmann::json::exception& e) {
+        throwJsonError(e, path, kFix);
+    }
+}
+
+ProfileFile readProfile(const QString& path) {
+    return parseProfileText(readFileBytes(path), path);
+}
+
+} // namespace planscope

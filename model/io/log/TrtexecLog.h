@@ -1,0 +1,76 @@
+#pragma once
+
+#include "io/ProfileRecords.h"
+#include "plan/EngineMetadata.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace planscope {
+
+// What one trtexec console log says (see "trtexec logs" in README.md).
+struct TrtexecLog {
+    QString path;
+    QString tensorrtVersion;  // "10.16.1", from "TensorRT version:" or the [TensorRT v101601] tag
+    QStringList commandLines; // what follows '#' on each "&&&& RUNNING" line
+    QString result;           // "PASSED" or "FAILED"; empty when the log stops early
+
+    // The "=== Title ===" sections under trex's names, every key kept in log order. Numbers
+    // are converted where trex converts them (see convertLogSectionValues).
+    OrderedJson modelOptions = OrderedJson::object();
+    OrderedJson buildOptions = OrderedJson::object();
+    OrderedJson systemOptions = OrderedJson::object();
+    OrderedJson inferenceOptions = OrderedJson::object();
+    OrderedJson reportingOptions = OrderedJson::object();
+    OrderedJson deviceInformation = OrderedJson::object();
+    OrderedJson performanceSummary = OrderedJson::object();
+
+    std::optional<ProfileFile> profileTable; // --dumpProfile's per-layer table
+    // --dumpLayerInfo's layer list as an engine-graph JSON document (empty when absent).
+    QByteArray layerGraphJson;
+    QStringList warnings;
+
+    bool hasLayers() const { return profileTable.has_value() || !layerGraphJson.isEmpty(); }
+    bool hasBuildSections() const;
+    bool hasProfileSections() const;
+};
+
+// Parses a trtexec log. Throws PlanError naming the file when it is empty, binary or holds
+// nothing trtexec prints (another tool's output).
+TrtexecLog parseTrtexecLog(const QByteArray& text, const QString& path);
+TrtexecLog readTrtexecLog(const QString& path);
+
+// Converts, in place, the values trex converts: performance-summary statistics become lists
+// [min, max, mean, median, p90, p95, p99], throughput and walltimes numbers; device compute
+// capability, SMs, bus width and clock rates numbers. Anything else stays text.
+void convertPerformanceSummary(OrderedJson& section);
+void convertDeviceInformation(OrderedJson& section);
+
+// The trtexec -dumpProfile table starting at `lines[first]` ("=== Profile (N iterations ) ===");
+// `next` receives the index of the first line after it.
+ProfileFile parseProfileTable(const QList<QByteArray>& lines, qsizetype first, qsizetype& next,
+                              QStringList& warnings);
+
+// The --dumpLayerInfo list starting at `lines[first]` ("Layers:"), as engine-graph JSON text.
+QByteArray parseLayerInformation(const QList<QByteArray>& lines, qsizetype first, qsizetype& next,
+                                 QStringList& warnings);
+
+// The message text of a "[date-time] [I] text" line; nullopt for other lines ([W], raw text).
+std::optional<QByteArray> infoLineText(const QByteArray& line);
+
+// trex's .build.metadata.json and .profile.metadata.json documents.
+OrderedJson buildMetadataJson(const TrtexecLog& log);
+OrderedJson profileMetadataJson(const TrtexecLog& log);
+
+// Writes what the log holds as the files trex and PlanScope read: PREFIX.build.metadata.json,
+// PREFIX.profile.metadata.json, and PREFIX.profile.json / PREFIX.graph.json when the log has a
+// profile table / layer list. Returns the files written; throws PlanError when one cannot be
+// written or the log holds none of these.
+QStringList convertLog(const TrtexecLog& log, const QString& prefix);
+
+// Adds what the log knows to `metadata`, leaving keys it already has alone.
+void mergeLogMetadata(const TrtexecLog& log, EngineMetadata& metadata);
+
+} // namespace planscope

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "compare/PlanComparison.h"
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+namespace planscope {
+
+// The layer-by-layer comparison of two plans, one row per matched (or unmatched) layer.
+class ComparisonTableModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column {
+        IndexAColumn,
+        IndexBColumn,
+        TypeColumn,
+        LatencyAColumn,
+        LatencyBColumn,
+        SpeedupColumn,
+        PrecisionAColumn,
+        PrecisionBColumn,
+        OutputPrecisionAColumn,
+        OutputPrecisionBColumn,
+        TacticAColumn,
+        TacticBColumn,
+        FormatsAColumn,
+        FormatsBColumn,
+        NameAColumn,
+        NameBColumn,
+        ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // numbers as numbers
+        VerdictRole,                 // 1 faster, -1 slower, 0 even or unmatched
+        HighlightRole,               // a Highlight: what the view should color
+    };
+    enum class Highlight { None, Faster, Slower, Mismatch };
+
+    explicit ComparisonTableModel(QObject* parent = nullptr);
+
+    void setRows(std::vector<LayerComparison> rows);
+    // What plans A and B are called (planLabels), for the column headers' tooltips.
+    void setPlanLabels(const QString& a, const QString& b);
+    const std::vector<LayerComparison>& rows() const { return m_rows; }
+    // Speedups within this fraction of 1 count as even (trex: 3%).
+    void setThreshold(double threshold);
+    double threshold() const { return m_threshold; }
+    int verdict(const LayerComparison& row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+  private:
+    QVariant display(const LayerComparison& row, int column) const;
+
+    QString m_labelA;
+    QString m_labelB;
+    std::vector<LayerComparison> m_rows;
+    double m_threshold = 0.03;
+};
+
+// trex's comparison filters: all rows, precision mismatches, tactic mismatches; and a type.
+class ComparisonFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+  public:
+    enum class Show { All, PrecisionMismatch, TacticMismatch };
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    void setShow(Show show);
+    void setTypeFilter(const QString& type);
+
+  protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+  private:
+    Show m_show = Show::All;
+    QString m_type;
+};
+
+} // namespace planscope

@@ -1,0 +1,204 @@
+#include "itemmodels/LayerTableModel.h"
+
+#include <QLocale>
+
+namespace planscope {
+namespace {
+
+struct ColumnInfo {
+    const char* title;
+    const char* tip;
+    bool numeric;
+};
+
+constexpr ColumnInfo kColumns[] = {
+    {"#", "Position of the layer in the engine", true},
+    {"Name", "Layer name (fused layers are joined with +)", false},
+    {"Type", "Layer type (ParameterType, else LayerType)", false},
+    {"Avg (ms)", "Average latency per inference", true},
+    {"Latency %", "Share of the engine's latency", true},
+    {"Median (ms)", "Median latency per inference", true},
+    {"Precision", "Data type of the first input", false},
+    {"Out precision", "Data type of the first output", false},
+    {"Tactic", "Kernel TensorRT chose (TacticName)", false},
+    {"Subtype", "LayerType: the implementation TensorRT chose", false},
+    {"Inputs", "Input tensors: shape and format", false},
+    {"Outputs", "Output tensors: shape and format", false},
+    {"Weights (B)", "Size of the weights in bytes", true},
+    {"I/O (B)", "Bytes read and written: inputs + outputs", true},
+    {"Footprint (B)", "I/O bytes + weights", true},
+    {"MACs", "Multiply-accumulates of a convolution (implicit GEMM)", true},
+    {"Arith. intensity", "MACs per byte moved, for convolutions", true},
+    {"Metadata", "ONNX origin of the layer", false},
+};
+static_assert(std::size(kColumns) == LayerTableModel::FixedColumnCount);
+
+// Attributes that the fixed columns already show.
+const QStringList kShownAttributes = {"LayerType", "ParameterType", "TacticName",
+                                      "Metadata",  "TacticValue",   "StreamId"};
+
+QString tensorsText(const std::vector<Tensor>& tensors) {
+    QStringList parts;
+    for (const Tensor& t : tensors)
+        parts << t.shapeText() + 'x' + t.format;
+    return parts.join(QStringLiteral(", "));
+}
+
+QString bytesText(double bytes) {
+    return QLocale().toString(bytes, 'f', 0);
+}
+
+} // namespace
+
+LayerTableModel::LayerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void LayerTableModel::setPlan(const EnginePlan* plan) {
+    beginResetModel();
+    m_plan = plan;
+    m_attributeKeys.clear();
+    endResetModel();
+}
+
+void LayerTableModel::setAttributeColumns(const QStringList& keys) {
+    if (keys == m_attributeKeys)
+        return;
+    beginResetModel();
+    m_attributeKeys = keys;
+    endResetModel();
+}
+
+QStringList LayerTableModel::attributeKeysOfType(const EnginePlan& plan, const QString& type) {
+    QStringList keys;
+    for (const Layer& layer : plan.layers) {
+        if (layer.type != type)
+            continue;
+        for (const auto& attribute : layer.attributes)
+            if (!keys.contains(attribute.first) && !kShownAttributes.contains(attribute.first))
+                keys << attribute.first;
+    }
+    return keys;
+}
+
+int LayerTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !m_plan ? 0 : static_cast<int>(m_plan->layers.size());
+}
+
+int LayerTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : FixedColumnCount + static_cast<int>(m_attributeKeys.size());
+}
+
+QVariant LayerTableModel::displayValue(const Layer& l, int column) const {
+    const auto& conv = l.convolution;
+    switch (column) {
+    case IndexColumn:
+        return l.index;
+    case NameColumn:
+        return l.name;
+    case TypeColumn:
+        return l.type;
+    case SubtypeColumn:
+        return l.subtype;
+    case PrecisionColumn:
+        return l.precision;
+    case OutputPrecisionColumn:
+        return l.outputPrecision;
+    case TacticColumn:
+        return l.tactic;
+    case LatencyColumn:
+        return QString::number(l.timing.averageMs, 'f', 4);
+    case MedianLatencyColumn:
+        return QString::number(l.timing.medianMs, 'f', 4);
+    case LatencyShareColumn:
+        return QString::number(l.timing.percent, 'f', 2);
+    case InputsColumn:
+        return tensorsText(l.inputs);
+    case OutputsColumn:
+        return tensorsText(l.outputs);
+    case WeightsColumn:
+        return bytesText(l.weightsBytes);
+    case IoBytesColumn:
+        return bytesText(l.ioBytes);
+    case FootprintColumn:
+        return bytesText(l.footprintBytes);
+    case MacsColumn:
+        return conv ? QLocale().toString(conv->macs, 'f', 0) : QString();
+    case ArithmeticIntensityColumn:
+        return conv ? QString::number(conv->arithmeticIntensity, 'f', 2) : QString();
+    case MetadataColumn:
+        return l.metadata;
+    default:
+        return l.attribute(m_attributeKeys.value(column - FixedColumnCount));
+    }
+}
+
+QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
+    const auto& conv = l.convolution;
+    switch (column) {
+    case IndexColumn:
+        return l.index;
+    case LatencyColumn:
+        return l.timing.averageMs;
+    case MedianLatencyColumn:
+        return l.timing.medianMs;
+    case LatencyShareColumn:
+        return l.timing.percent;
+    case WeightsColumn:
+        return l.weightsBytes;
+    case IoBytesColumn:
+        return l.ioBytes;
+    case FootprintColumn:
+        return l.footprintBytes;
+    case MacsColumn:
+        return conv ? conv->macs : -1.0;
+    case ArithmeticIntensityColumn:
+        return conv ? conv->arithmeticIntensity : -1.0;
+    default: {
+        const QString text = displayValue(l, column).toString();
+        bool isNumber = false;
+        const double value = text.toDouble(&isNumber); // numeric attributes sort as numbers
+        return isNumber ? QVariant(value) : QVariant(text);
+    }
+    }
+}
+
+QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
+    if (!m_plan || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Layer& layer = m_plan->layers[static_cast<std::size_t>(index.row())];
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayValue(layer, column);
+    case SortRole:
+        return sortValue(layer, column);
+    case LayerIndexRole:
+        return layer.index;
+    case SearchTextRole:
+        return QStringList{layer.name, layer.type, layer.tactic, layer.metadata}.join('\n');
+    case Qt::ToolTipRole:
+        return column == NameColumn ? layer.fusedParts().join('\n')
+                                    : displayValue(layer, column).toString();
+    case Qt::TextAlignmentRole:
+        if (column < FixedColumnCount && kColumns[column].numeric)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    const bool fixed = section < FixedColumnCount;
+    if (role == Qt::DisplayRole)
+        return fixed ? QString::fromLatin1(kColumns[section].title)
+                     : m_attributeKeys.value(section - FixedColumnCount);
+    if (role == Qt::ToolTipRole)
+        return fixed ? QString::fromLatin1(kColumns[section].tip)
+                     : QStringLiteral("Raw attribute %1")
+                           .arg(m_attributeKeys.value(section - FixedColumnCount));
+    return {};
+}
+
+} // namespace planscope

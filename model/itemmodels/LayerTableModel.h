@@ -1,0 +1,67 @@
+#pragma once
+
+#include "plan/EnginePlan.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+namespace planscope {
+
+// One row per layer of a plan. Fixed columns first, then the raw attributes chosen with
+// setAttributeColumns() (trex's per-type views show a type's own attributes).
+class LayerTableModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column {
+        IndexColumn,
+        NameColumn,
+        TypeColumn,
+        LatencyColumn,       // average ms
+        LatencyShareColumn,  // % of the engine's latency
+        MedianLatencyColumn, // median ms
+        PrecisionColumn,
+        OutputPrecisionColumn,
+        TacticColumn,
+        SubtypeColumn,
+        InputsColumn,
+        OutputsColumn,
+        WeightsColumn,
+        IoBytesColumn,
+        FootprintColumn,
+        MacsColumn,
+        ArithmeticIntensityColumn,
+        MetadataColumn,
+        FixedColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // numbers as numbers, so latency sorts numerically
+        LayerIndexRole,              // the layer's index in the plan
+        SearchTextRole,              // name, type, tactic and metadata, for the text search
+    };
+
+    explicit LayerTableModel(QObject* parent = nullptr);
+
+    void setPlan(const EnginePlan* plan);
+    const EnginePlan* plan() const { return m_plan; }
+    void setAttributeColumns(const QStringList& keys);
+    QStringList attributeColumns() const { return m_attributeKeys; }
+
+    // Attribute keys of the layers of one type, in first-seen order, without the ones that
+    // fixed columns already show.
+    static QStringList attributeKeysOfType(const EnginePlan& plan, const QString& type);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+  private:
+    QVariant displayValue(const Layer& layer, int column) const;
+    QVariant sortValue(const Layer& layer, int column) const;
+
+    const EnginePlan* m_plan = nullptr;
+    QStringList m_attributeKeys;
+};
+
+} // namespace planscope

@@ -1,0 +1,70 @@
+#include "metrics/ConvolutionMetrics.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace planscope {
+namespace {
+
+std::vector<qint64> integerList(const QString& jsonText) {
+    std::vector<qint64> values;
+    const auto json = nlohmann::json::parse(jsonText.toStdString(), nullptr, false);
+    if (json.is_array())
+        for (const auto& v : json)
+            if (v.is_number_integer())
+                values.push_back(v.get<qint64>());
+    return values;
+}
+
+double product(const std::vector<qint64>& values, std::size_t from) {
+    double p = 1;
+    for (std::size_t i = from; i < values.size(); ++i)
+        p *= static_cast<double>(values[i]);
+    return p;
+}
+
+// GEMM sizes of absurd (damaged) shapes must not overflow a 64-bit integer.
+qint64 gemmSize(double value) {
+    constexpr double kLargest = 9.0e18;
+    return static_cast<qint64>(std::clamp(value, -kLargest, kLargest));
+}
+
+} // namespace
+
+std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) {
+    if (!layer.isConvolution() || layer.inputs.empty() || layer.outputs.empty())
+        return std::nullopt;
+    const Tensor& input = layer.inputs[0];
+    const Tensor& output = layer.outputs[0];
+    ConvolutionMetrics m;
+    m.kernel = integerList(layer.attribute(QStringLiteral("Kernel")));
+    const std::size_t spatial = m.kernel.size();
+    // A fully-connected layer run as a 1x1 convolution may have a flat [N, K] output: P = Q = 1.
+    if (spatial == 0 || input.shape.size() != spatial + 2 || output.shape.size() < 2)
+        return std::nullopt;
+    m.groups = std::max<qint64>(1, layer.attribute(QStringLiteral("Groups")).toLongLong());
+
+    const double n = static_cast<double>(input.shape[0]);
+    const double c = static_cast<double>(input.shape[1]);
+    const double k = static_cast<double>(output.shape[1]);
+    const double pq = product(output.shape, 2);
+    const double rs = product(m.kernel, 0);
+    const double g = static_cast<double>(m.groups);
+
+    const double elementSize = input.elementSize;
+    const double inputBytes = input.volume() * elementSize;
+    const double outputBytes = output.volume() * output.elementSize;
+    const double weightsBytes = k * c * rs / g * elementSize;
+    m.bytes = inputBytes + weightsBytes + outputBytes;
+    m.macs = std::trunc(n * k * pq * c * rs / g);
+    m.arithmeticIntensity = m.bytes > 0 ? m.macs / m.bytes : 0;
+    const double latency = layer.timing.averageMs;
+    m.computeEfficiency = latency > 0 ? m.macs / latency : 0;
+    m.memoryEfficiency = latency > 0 ? m.bytes / latency : 0;
+    m.gemmM = gemmSize(n * pq);
+    m.gemmN = gemmSize(k);
+    m.gemmK = gemmSize(c * rs);
+    return m;
+}
+
+} // namespace planscope

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <array>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+namespace planscope {
+
+using OrderedJson = nlohmann::ordered_json;
+
+// What trtexec (through trex's metadata files) says about the device, the build and the run.
+struct EngineMetadata {
+    OrderedJson device = OrderedJson::object();      // device_information
+    OrderedJson builder = OrderedJson::object();     // model_options + build_options
+    OrderedJson performance = OrderedJson::object(); // performance_summary
+    OrderedJson inference = OrderedJson::object();   // inference_options
+    OrderedJson system = OrderedJson::object();      // system_options (trtexec logs only)
+    QString tensorrtVersion;                         // trtexec logs only
+    QStringList commandLines;                        // trtexec logs only
+
+    QString deviceName() const;
+};
+
+// A metadata value as text: strings unquoted, numbers and lists as written.
+QString metadataText(const OrderedJson& value);
+
+// The statistics of a performance-summary list such as "Latency", in trtexec's order.
+inline constexpr const char* kLatencyStatistics[] = {"min", "max", "mean", "median",
+                                                     "p90", "p95", "p99"};
+
+struct Statistic {
+    QString name; // one of kLatencyStatistics
+    double value = 0;
+};
+// The named values of a performance-summary list: trtexec 8.4 and later write seven (min, max,
+// mean, median, p90, p95, p99), older versions five (min, max, mean, median, p99). Empty when
+// `value` is not such a list of numbers.
+std::vector<Statistic> latencyStatistics(const OrderedJson& value);
+// The value of `name` in such a list, if it has one.
+std::optional<double> latencyStatistic(const OrderedJson& value, const QString& name);
+
+// A performance summary laid out as the Summary panel, the report and the CLI show it.
+struct PerformanceTable {
+    struct Row {
+        QString metric; // "Latency", "GPU Compute Time" ...
+        std::array<std::optional<double>, std::size(kLatencyStatistics)> values; // in ms
+    };
+    std::vector<Row> lists;
+    std::vector<std::pair<QString, QString>> scalars; // "Throughput", "2829.15 qps"
+};
+PerformanceTable performanceTable(const OrderedJson& performance);
+
+} // namespace planscope

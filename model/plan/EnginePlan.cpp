@@ -1,0 +1,66 @@
+#include "plan/EnginePlan.h"
+
+#include <QSet>
+
+namespace planscope {
+
+double EnginePlan::totalAverageMs() const {
+    double sum = 0;
+    for (const Layer& l : layers)
+        sum += l.timing.averageMs;
+    return sum;
+}
+
+double EnginePlan::totalWeightsBytes() const {
+    double sum = 0;
+    for (const Layer& l : layers)
+        sum += l.weightsBytes;
+    return sum;
+}
+
+double EnginePlan::totalActivationBytes() const {
+    double sum = 0;
+    for (const Layer& l : layers)
+        sum += l.ioBytes;
+    return sum;
+}
+
+// As trex's get_bindings, on the graph's tensors (NoOps folded): a binding is an input if a
+// layer reads it before any layer touched it, and an output if a layer writes it before any
+// layer read it.
+std::vector<const Tensor*> EnginePlan::inputBindings() const {
+    return bindingTensors(true);
+}
+
+std::vector<const Tensor*> EnginePlan::outputBindings() const {
+    return bindingTensors(false);
+}
+
+std::vector<const Tensor*> EnginePlan::bindingTensors(bool inputs) const {
+    std::vector<const Tensor*> result;
+    const QSet<QString> bound(bindings.cbegin(), bindings.cend());
+    QSet<QString> seen; // only binding names matter
+    const auto visit = [&](const std::vector<Tensor>& tensors, bool wanted) {
+        for (const Tensor& t : tensors) {
+            if (!bound.contains(t.name))
+                continue;
+            if (wanted && !seen.contains(t.name))
+                result.push_back(&t);
+            seen.insert(t.name);
+        }
+    };
+    for (const Layer& l : layers) {
+        visit(l.graphInputs(), inputs);
+        visit(l.graphOutputs(), !inputs);
+    }
+    return result;
+}
+
+const Layer* EnginePlan::findLayer(const QString& name) const {
+    for (const Layer& l : layers)
+        if (l.name == name)
+            return &l;
+    return nullptr;
+}
+
+} // namespace planscope

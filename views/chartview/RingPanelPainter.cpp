@@ -1,0 +1,91 @@
+#include "chartview/PanelPainters.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <cmath>
+
+namespace planscope::charts {
+namespace {
+
+// A ring sector between two radii; Qt's angles run counter-clockwise from 3 o'clock.
+QPainterPath sector(const QPointF& center, double inner, double outer, double start, double span) {
+    const double qtStart = 90.0 - start;
+    QPainterPath path;
+    const QRectF outerBox(center.x() - outer, center.y() - outer, 2 * outer, 2 * outer);
+    const QRectF innerBox(center.x() - inner, center.y() - inner, 2 * inner, 2 * inner);
+    path.arcMoveTo(outerBox, qtStart);
+    path.arcTo(outerBox, qtStart, -span);
+    if (inner > 0)
+        path.arcTo(innerBox, qtStart - span, span);
+    else
+        path.lineTo(center);
+    path.closeSubpath();
+    return path;
+}
+
+} // namespace
+
+void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
+    QPainter& painter = c.painter;
+    const bool twoLevels = std::any_of(panel.rings.begin(), panel.rings.end(),
+                                       [](const RingNode& n) { return !n.children.empty(); });
+    const QPointF center = plot.center();
+    const double outer = std::min(plot.width(), plot.height()) / 2 - 4;
+    const double radii[3] = {twoLevels ? outer * 0.22 : outer * 0.5,
+                             twoLevels ? outer * 0.6 : outer, outer};
+    const QFontMetricsF metrics(painter.font());
+    QPainterPath selected;
+    for (const RingSlice& slice : ringLayout(panel, c.drill)) {
+        if (slice.spanDegrees <= 0)
+            continue;
+        const double inner = radii[slice.level];
+        const double outerRadius = radii[slice.level + 1];
+        // A full circle as one sector would collapse: draw it as two halves.
+        QPainterPath path =
+            slice.spanDegrees >= 359.999
+                ? sector(center, inner, outerRadius, 0, 180) +
+                      sector(center, inner, outerRadius, 180, 180)
+                : sector(center, inner, outerRadius, slice.startDegrees, slice.spanDegrees);
+        const QColor fill = toColor(slice.node->mark.color);
+        painter.setPen(QPen(Qt::white, slice.spanDegrees > 2 ? 1 : 0.2));
+        painter.setBrush(slice.level == 1 && twoLevels ? fill.lighter(115) : fill);
+        painter.drawPath(path);
+        ++c.paintedMarks;
+        c.hits.push_back({path.boundingRect(),
+                          path,
+                          {slice.node->mark.layer, slice.node->mark.tooltip,
+                           slice.level == 0 && twoLevels ? slice.node->label : QString(), false}});
+        if (c.selectedLayer >= 0 && slice.node->mark.layer == c.selectedLayer)
+            selected = path;
+        // Name the slices that have room for it.
+        const double mid = (slice.startDegrees + slice.spanDegrees / 2 - 90) * M_PI / 180;
+        const double labelRadius = (inner + outerRadius) / 2;
+        const double arc = labelRadius * slice.spanDegrees * M_PI / 180;
+        if ((slice.level == 0 || !twoLevels) && arc > 40 &&
+            outerRadius - inner > metrics.height()) {
+            const QPointF at = center + QPointF(std::cos(mid), std::sin(mid)) * labelRadius;
+            painter.setPen(inkOn(fill));
+            painter.drawText(
+                QRectF(at.x() - 60, at.y() - metrics.height() / 2, 120, metrics.height()),
+                Qt::AlignCenter,
+                metrics.elidedText(slice.node->label, Qt::ElideRight, std::min(120.0, arc)));
+        }
+    }
+    if (!c.drill.isEmpty() && twoLevels) {
+        // The hole leads back out of the drilled type.
+        QPainterPath hole;
+        hole.addEllipse(center, radii[0] * 0.98, radii[0] * 0.98);
+        c.hits.push_back(
+            {hole.boundingRect(), hole, {-1, QStringLiteral("Back to all layer types"), {}, true}});
+        painter.setPen(QColor(0x44, 0x44, 0x44));
+        painter.drawText(QRectF(center.x() - radii[0], center.y() - 8, 2 * radii[0], 16),
+                         Qt::AlignCenter, QStringLiteral("back"));
+    }
+    if (!selected.isEmpty()) {
+        painter.setPen(QPen(QColor(0x11, 0x11, 0x11), 2.5));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawPath(selected);
+    }
+}
+
+} // namespace planscope::charts

@@ -1,0 +1,83 @@
+#include "chartview/ChartAxis.h"
+#include "chartview/PanelPainters.h"
+
+#include <QPainter>
+#include <cmath>
+
+namespace planscope::charts {
+namespace {
+
+// The panel's range along one coordinate, including its reference lines.
+std::pair<double, double> range(const Panel& panel, bool y) {
+    double lo = 0;
+    double hi = 0;
+    bool first = true;
+    const auto take = [&](double v) {
+        if ((y ? panel.logY : panel.logX) && v <= 0)
+            return; // cannot sit on a log axis
+        lo = first ? v : std::min(lo, v);
+        hi = first ? v : std::max(hi, v);
+        first = false;
+    };
+    for (const Mark& m : panel.points)
+        take(y ? m.y : m.x);
+    if (y)
+        for (const ReferenceLine& line : panel.lines)
+            take(line.value);
+    if (y ? panel.logY : panel.logX)
+        return {lo, hi};
+    if (panel.zeroBased)
+        return {std::min(lo, 0.0), hi};
+    const double pad = (hi - lo) * 0.05;
+    return {lo - pad, hi + pad};
+}
+
+} // namespace
+
+void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
+    QPainter& painter = c.painter;
+    const auto [xLo, xHi] = range(panel, false);
+    const auto [yLo, yHi] = range(panel, true);
+    const ChartAxis xAxis(xLo, xHi, panel.logX);
+    const ChartAxis yAxis(yLo, yHi, panel.logY);
+    drawValueAxis(painter, plot, xAxis, Qt::Horizontal, panel.xLabel);
+    drawValueAxis(painter, plot, yAxis, Qt::Vertical, panel.yLabel);
+
+    double sLo = 0;
+    double sHi = 0;
+    for (std::size_t i = 0; i < panel.points.size(); ++i) {
+        sLo = i ? std::min(sLo, panel.points[i].size) : panel.points[i].size;
+        sHi = i ? std::max(sHi, panel.points[i].size) : panel.points[i].size;
+    }
+    const double baseRadius = panel.points.size() > 2000 ? 1.8 : 3.5;
+    QRectF selected;
+    painter.setPen(Qt::NoPen);
+    for (const Mark& m : panel.points) {
+        if ((panel.logX && m.x <= 0) || (panel.logY && m.y <= 0))
+            continue;
+        const QPointF at(xAxis.toPixel(m.x, plot.left(), plot.right()),
+                         yAxis.toPixel(m.y, plot.bottom(), plot.top()));
+        const double r = sHi > sLo ? 3 + 9 * std::sqrt((m.size - sLo) / (sHi - sLo)) : baseRadius;
+        QColor fill = toColor(m.color);
+        fill.setAlpha(190);
+        painter.setBrush(fill);
+        painter.drawEllipse(at, r, r);
+        ++c.paintedMarks;
+        const QRectF bounds(at.x() - r - 1, at.y() - r - 1, 2 * r + 2, 2 * r + 2);
+        c.hits.push_back({bounds, {}, {m.layer, m.tooltip, {}, false}});
+        if (c.selectedLayer >= 0 && m.layer == c.selectedLayer)
+            selected = bounds;
+    }
+    for (const ReferenceLine& line : panel.lines) {
+        const double y = yAxis.toPixel(line.value, plot.bottom(), plot.top());
+        painter.setPen(QPen(toColor(line.color), 1.5, Qt::DashLine));
+        painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y)); // named in the legend
+    }
+    if (!selected.isNull()) {
+        painter.setPen(QPen(QColor(0x11, 0x11, 0x11), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawEllipse(selected.adjusted(-2, -2, 2, 2));
+    }
+}
+
+} // namespace planscope::charts

@@ -1,0 +1,259 @@
+#include "graphview/GraphCanvas.h"
+
+#include "document/LayerSelection.h"
+
+#include <QKeyEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+namespace planscope {
+namespace {
+
+constexpr double kMinZoom = 0.02;
+constexpr double kMaxZoom = 4;
+constexpr double kOverviewSize = 180;
+
+} // namespace
+
+GraphCanvas::GraphCanvas(LayerSelection* selection, QWidget* parent)
+    : QWidget(parent), m_selection(selection) {
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(300, 200);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(selection, &LayerSelection::changed, this, [this](int layer) {
+        centreOnLayer(layer);
+        update();
+    });
+}
+
+void GraphCanvas::setScene(std::shared_ptr<Scene> scene) {
+    m_scene = std::move(scene);
+    m_painter = std::make_unique<GraphPainter>(m_scene->graph, m_scene->layout, *m_scene->plan,
+                                               m_scene->style, m_scene->flagged);
+    m_fitPending = true;
+    if (isVisible())
+        fitToWindow();
+    update();
+}
+
+void GraphCanvas::clearScene() {
+    m_painter.reset();
+    m_scene.reset();
+    update();
+}
+
+QPointF GraphCanvas::toScene(const QPointF& p) const {
+    return m_origin + p / m_zoom;
+}
+QPointF GraphCanvas::toWidget(const QPointF& p) const {
+    return (p - m_origin) * m_zoom;
+}
+
+// The whole scene in view (never magnified past 100%); a neighbourhood centred on its layer.
+void GraphCanvas::fitToWindow() {
+    if (!m_scene)
+        return;
+    const QRectF bounds = m_scene->layout.bounds.adjusted(-20, -20, 20, 20);
+    m_zoom =
+        std::clamp(std::min(width() / bounds.width(), height() / bounds.height()), kMinZoom, 1.0);
+    QPointF centre = bounds.center();
+    if (const int node = m_scene->graph.nodeOfLayer(m_scene->centre); node >= 0) {
+        // Move towards the layer only as far as the scene still fills the view.
+        const QPointF target = m_scene->layout.nodes[static_cast<std::size_t>(node)].center();
+        const QPointF slack = QPointF(width(), height()) / (2 * m_zoom) -
+                              QPointF(bounds.width(), bounds.height()) / 2;
+        centre = QPointF(std::clamp(target.x(), centre.x() - std::max(0.0, -slack.x()),
+                                    centre.x() + std::max(0.0, -slack.x())),
+                         std::clamp(target.y(), centre.y() - std::max(0.0, -slack.y()),
+                                    centre.y() + std::max(0.0, -slack.y())));
+    }
+    m_origin = centre - QPointF(width(), height()) / (2 * m_zoom);
+    m_fitPending = false;
+    update();
+}
+
+void GraphCanvas::zoomBy(double factor, const QPointF& anchor) {
+    const QPointF fixed = toScene(anchor);
+    m_zoom = std::clamp(m_zoom * factor, kMinZoom, kMaxZoom);
+    m_origin = fixed - anchor / m_zoom;
+    update();
+    emit zoomChanged(m_zoom);
+}
+
+void GraphCanvas::panBy(const QPointF& sceneDelta) {
+    m_origin += sceneDelta;
+    update();
+}
+
+void GraphCanvas::setZoom(double zoom) {
+    const QPointF centre(width() / 2.0, height() / 2.0);
+    const QPointF fixed = toScene(centre);
+    m_zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+    m_origin = fixed - centre / m_zoom;
+    update();
+}
+
+void GraphCanvas::centreOnLayer(int layer) {
+    if (!m_scene || layer < 0)
+        return;
+    const int node = m_scene->graph.nodeOfLayer(layer);
+    if (node < 0)
+        return;
+    const QRectF rect = m_scene->layout.nodes[static_cast<std::size_t>(node)];
+    if (!QRectF(toScene(QPointF(0, 0)), toScene(QPointF(width(), height()))).contains(rect))
+        m_origin = rect.center() - QPointF(width(), height()) / (2 * m_zoom);
+    update();
+}
+
+void GraphCanvas::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), Qt::white);
+    if (!m_painter) {
+        painter.setPen(QColor(0x88, 0x88, 0x88));
+        painter.drawText(rect(), Qt::AlignCenter, tr("No graph to show."));
+        return;
+    }
+    painter.save();
+    painter.scale(m_zoom, m_zoom);
+    painter.translate(-m_origin);
+    const QRectF visible(toScene(QPointF(0, 0)), toScene(QPointF(width(), height())));
+    m_painter->paint(painter, visible, m_selection->current(), m_zoom >= 0.6);
+    painter.restore();
+    paintOverview(painter);
+}
+
+QRectF GraphCanvas::overviewRect() const {
+    const QRectF bounds = m_scene->layout.bounds;
+    const double scale = kOverviewSize / std::max(bounds.width(), bounds.height());
+    const QSizeF size = bounds.size() * scale;
+    return QRectF(QPointF(width() - size.width() - 10, height() - size.height() - 10), size);
+}
+
+// A map of the whole graph with the visible part framed, once the graph outgrows the view.
+void GraphCanvas::paintOverview(QPainter& painter) {
+    const QRectF bounds = m_scene->layout.bounds;
+    if (bounds.width() * m_zoom <= width() && bounds.height() * m_zoom <= height())
+        return;
+    const QRectF map = overviewRect();
+    const double scale = map.width() / bounds.width();
+    painter.setPen(QColor(0xAA, 0xAA, 0xAA));
+    painter.setBrush(QColor(255, 255, 255, 230));
+    painter.drawRect(map.adjusted(-4, -4, 4, 4));
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0x46, 0x82, 0xB4));
+    for (const QRectF& node : m_scene->layout.nodes)
+        painter.drawRect(QRectF(
+            map.topLeft() + (node.topLeft() - bounds.topLeft()) * scale,
+            QSizeF(std::max(1.0, node.width() * scale), std::max(1.0, node.height() * scale))));
+    const QRectF visible(toScene(QPointF(0, 0)), toScene(QPointF(width(), height())));
+    painter.setPen(QPen(QColor(0xE4, 0x6D, 0x00), 1.5));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(QRectF(map.topLeft() + (visible.topLeft() - bounds.topLeft()) * scale,
+                            visible.size() * scale)
+                         .intersected(map.adjusted(-4, -4, 4, 4)));
+}
+
+void GraphCanvas::resizeEvent(QResizeEvent*) {
+    if (m_fitPending && m_scene)
+        fitToWindow();
+}
+
+void GraphCanvas::showEvent(QShowEvent*) {
+    if (m_fitPending && m_scene)
+        fitToWindow();
+}
+
+void GraphCanvas::wheelEvent(QWheelEvent* event) {
+    zoomBy(std::pow(1.0015, event->angleDelta().y()), event->position());
+}
+
+void GraphCanvas::mousePressEvent(QMouseEvent* event) {
+    m_dragFrom = event->position();
+    m_dragged = false;
+    if (m_scene && event->button() == Qt::LeftButton &&
+        overviewRect().contains(event->position()) &&
+        (m_scene->layout.bounds.width() * m_zoom > width() ||
+         m_scene->layout.bounds.height() * m_zoom > height())) {
+        const QRectF map = overviewRect();
+        const QPointF target =
+            m_scene->layout.bounds.topLeft() +
+            (event->position() - map.topLeft()) / (map.width() / m_scene->layout.bounds.width());
+        m_origin = target - QPointF(width(), height()) / (2 * m_zoom);
+        m_dragged = true; // not a click on a node
+        update();
+    }
+}
+
+void GraphCanvas::mouseMoveEvent(QMouseEvent* event) {
+    if (event->buttons() & Qt::LeftButton) {
+        const QPointF delta = event->position() - m_dragFrom;
+        if (m_dragged || delta.manhattanLength() > 4) {
+            m_dragged = true;
+            m_origin -= delta / m_zoom;
+            emit panned(-delta / m_zoom);
+            m_dragFrom = event->position();
+            setCursor(Qt::ClosedHandCursor);
+            update();
+        }
+        return;
+    }
+    const int node = m_painter ? m_painter->nodeAt(toScene(event->position())) : -1;
+    setCursor(node >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    if (node >= 0)
+        QToolTip::showText(
+            event->globalPosition().toPoint(),
+            nodeLabel(m_scene->graph.nodes()[std::size_t(node)], *m_scene->plan, m_scene->style)
+                .join('\n'),
+            this);
+    else
+        QToolTip::hideText();
+}
+
+void GraphCanvas::mouseReleaseEvent(QMouseEvent* event) {
+    unsetCursor();
+    if (m_dragged || event->button() != Qt::LeftButton || !m_painter)
+        return;
+    const int node = m_painter->nodeAt(toScene(event->position()));
+    if (node >= 0 && m_scene->graph.nodes()[std::size_t(node)].layer >= 0)
+        m_selection->select(m_scene->graph.nodes()[std::size_t(node)].layer);
+}
+
+void GraphCanvas::keyPressEvent(QKeyEvent* event) {
+    const QPointF centre(width() / 2.0, height() / 2.0);
+    const double step = 80 / m_zoom;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.25, centre);
+        break;
+    case Qt::Key_Minus:
+        zoomBy(0.8, centre);
+        break;
+    case Qt::Key_0:
+    case Qt::Key_F:
+        fitToWindow();
+        break;
+    case Qt::Key_Left:
+        m_origin.rx() -= step;
+        update();
+        break;
+    case Qt::Key_Right:
+        m_origin.rx() += step;
+        update();
+        break;
+    case Qt::Key_Up:
+        m_origin.ry() -= step;
+        update();
+        break;
+    case Qt::Key_Down:
+        m_origin.ry() += step;
+        update();
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}
+
+} // namespace planscope

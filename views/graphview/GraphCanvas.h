@@ -1,0 +1,72 @@
+#pragma once
+
+#include "graphview/GraphLayout.h"
+#include "graphview/GraphPainter.h"
+
+#include <QWidget>
+#include <memory>
+
+namespace planscope {
+
+class LayerSelection;
+
+// A laid-out plan graph to zoom (wheel, +/-, 0 or F to fit), pan (drag, arrows) and click: a
+// click selects the node's layer in the whole window; a layer selected elsewhere is centred and
+// highlighted. Every new scene is fitted to the view as soon as the canvas is shown (a
+// neighbourhood centred on its layer). Big graphs get an overview map in the corner.
+class GraphCanvas : public QWidget {
+    Q_OBJECT
+  public:
+    explicit GraphCanvas(LayerSelection* selection, QWidget* parent = nullptr);
+
+    // The canvas keeps the graph, its layout and style alive with the painter.
+    struct Scene {
+        std::shared_ptr<const EnginePlan> plan;
+        PlanGraph graph;
+        GraphLayout layout;
+        GraphStyle style;
+        QSet<int> flagged; // layers with lint findings
+        int centre = -1;   // the layer a neighbourhood is drawn around
+    };
+    void setScene(std::shared_ptr<Scene> scene);
+    void clearScene();
+    const Scene* scene() const { return m_scene.get(); }
+
+    void fitToWindow();
+    void zoomBy(double factor, const QPointF& anchor);
+    void setZoom(double zoom);             // about the centre; no signal
+    void panBy(const QPointF& sceneDelta); // no signal
+    void centreOnLayer(int layer);
+    double zoom() const { return m_zoom; }
+    QPointF toScene(const QPointF& widgetPoint) const;
+    QPointF toWidget(const QPointF& scenePoint) const;
+
+  signals:
+    void zoomChanged(double zoom);          // by the user (wheel, keys, fit)
+    void panned(const QPointF& sceneDelta); // by the user (drag, arrow keys)
+
+  protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+  private:
+    QRectF overviewRect() const;
+    void paintOverview(QPainter& painter);
+
+    LayerSelection* m_selection;
+    std::shared_ptr<Scene> m_scene;
+    std::unique_ptr<GraphPainter> m_painter;
+    double m_zoom = 1;
+    QPointF m_origin; // scene point at the widget's top-left
+    QPointF m_dragFrom;
+    bool m_dragged = false;
+    bool m_fitPending = false; // a new scene waits for the canvas to have its size
+};
+
+} // namespace planscope

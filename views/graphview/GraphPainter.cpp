@@ -1,0 +1,221 @@
+#include "graphview/GraphPainter.h"
+
+#include "svg/SvgDrawing.h"
+
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QImage>
+#include <QPainter>
+#include <QtMath>
+#include <algorithm>
+
+namespace planscope {
+namespace {
+
+constexpr double kPadding = 6;
+constexpr double kMargin = 16;
+
+QColor toColor(palette::Rgb rgb) {
+    return QColor::fromRgb(static_cast<QRgb>(rgb));
+}
+
+QColor inkOn(const QColor& background) {
+    return background.lightnessF() > 0.5 ? QColor(0x1A, 0x1A, 0x1A) : QColor(Qt::white);
+}
+
+void arrowHead(QPainter& painter, const QPainterPath& path, const QColor& color) {
+    const QPointF tip = path.pointAtPercent(1);
+    const QPointF before = path.pointAtPercent(std::max(0.0, 1 - 6 / std::max(6.0, path.length())));
+    const double angle = std::atan2(tip.y() - before.y(), tip.x() - before.x());
+    const QPointF left = tip - QPointF(std::cos(angle - 0.4), std::sin(angle - 0.4)) * 7;
+    const QPointF right = tip - QPointF(std::cos(angle + 0.4), std::sin(angle + 0.4)) * 7;
+    painter.setBrush(color);
+    painter.setPen(Qt::NoPen);
+    painter.drawPolygon(QPolygonF({tip, left, right}));
+}
+
+} // namespace
+
+GraphPainter::GraphPainter(const PlanGraph& graph, const GraphLayout& layout,
+                           const EnginePlan& plan, const GraphStyle& style,
+                           QSet<int> layersWithFindings)
+    : m_graph(graph), m_layout(layout), m_plan(plan), m_style(style),
+      m_flagged(std::move(layersWithFindings)) {}
+
+QFont GraphPainter::labelFont() {
+    QFont font;
+    font.setPixelSize(10);
+    return font;
+}
+
+std::vector<QSizeF> GraphPainter::nodeSizes(const PlanGraph& graph, const EnginePlan& plan,
+                                            const GraphStyle& style) {
+    const QFontMetricsF metrics(labelFont());
+    std::vector<QSizeF> sizes;
+    sizes.reserve(graph.nodes().size());
+    for (const GraphNode& node : graph.nodes()) {
+        const QStringList lines = nodeLabel(node, plan, style);
+        double width = 40;
+        for (const QString& line : lines)
+            width = std::max(width, metrics.horizontalAdvance(line));
+        const double height =
+            static_cast<double>(std::max<qsizetype>(1, lines.size())) * metrics.height();
+        sizes.emplace_back(width + 2 * kPadding + 4, height + 2 * kPadding);
+    }
+    return sizes;
+}
+
+void GraphPainter::paintEdge(QPainter& painter, std::size_t e, bool detailed) const {
+    const GraphEdge& edge = m_graph.edges()[e];
+    const QPainterPath& path = m_layout.edges[e];
+    if (path.isEmpty())
+        return;
+    const QColor color = toColor(edgeColor(edge));
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(color, edge.dependency ? 1 : 1.6,
+                        edge.dependency || edge.generation > 0 ? Qt::DashLine : Qt::SolidLine));
+    painter.drawPath(path);
+    arrowHead(painter, path, color);
+    if (!detailed)
+        return;
+    const QString label = edgeLabel(edge, m_style);
+    if (label.isEmpty())
+        return;
+    QFont small = labelFont();
+    small.setPixelSize(8);
+    painter.setFont(small);
+    painter.setPen(QColor(0x55, 0x55, 0x55));
+    const QPointF at = m_layout.edgeLabels[e];
+    painter.drawText(QRectF(at.x() + 4, at.y() - 10, 200, 24), Qt::AlignLeft | Qt::AlignVCenter,
+                     label);
+}
+
+void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected) const {
+    const GraphNode& node = m_graph.nodes()[n];
+    const QRectF rect = m_layout.nodes[n];
+    if (rect.isEmpty())
+        return;
+    const QColor fill = toColor(nodeColor(node, m_plan, m_style));
+    if (selected) {
+        painter.setPen(QPen(QColor(0xFF, 0xD7, 0x00), 6)); // trex's yellow halo
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 8, 8);
+    }
+    painter.setBrush(fill);
+    const bool region = node.kind == GraphNode::Kind::Region;
+    painter.setPen(QPen(region ? QColor(0x88, 0x88, 0x88) : QColor(0xB0, 0xB0, 0xB0), 1,
+                        region && !node.isBinding ? Qt::DashLine : Qt::SolidLine));
+    painter.drawRoundedRect(rect, region ? 2 : 6, region ? 2 : 6);
+    const QStringList lines = nodeLabel(node, m_plan, m_style);
+    QFont font = labelFont();
+    const QFontMetricsF metrics(font);
+    double y = rect.top() + (rect.height() - lines.size() * metrics.height()) / 2;
+    painter.setPen(inkOn(fill));
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        font.setBold(i == 0 && !region);
+        painter.setFont(font);
+        painter.drawText(QRectF(rect.left() + 2, y, rect.width() - 4, metrics.height()),
+                         Qt::AlignCenter,
+                         metrics.elidedText(lines[i], Qt::ElideMiddle, rect.width() - 4));
+        y += metrics.height();
+    }
+    if (node.layer >= 0 && m_flagged.contains(node.layer)) {
+        const QPointF corner = rect.topRight();
+        painter.setBrush(QColor(0xE4, 0x6D, 0x00));
+        painter.setPen(QPen(Qt::white, 1));
+        painter.drawPolygon(QPolygonF({corner + QPointF(-14, 0), corner, corner + QPointF(0, 14)}));
+    }
+}
+
+void GraphPainter::paint(QPainter& painter, const QRectF& visible, int selectedLayer,
+                         bool detailed) const {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (std::size_t e = 0; e < m_graph.edges().size(); ++e)
+        if (m_layout.edges[e]
+                .controlPointRect()
+                .adjusted(-2, -2, 2, 2)
+                .intersects(visible)) // straight edges have no width
+            paintEdge(painter, e, detailed);
+    for (std::size_t n = 0; n < m_graph.nodes().size(); ++n)
+        if (m_layout.nodes[n].intersects(visible))
+            paintNode(painter, n, selectedLayer >= 0 && m_graph.nodes()[n].layer == selectedLayer);
+    painter.restore();
+}
+
+int GraphPainter::nodeAt(const QPointF& scenePoint) const {
+    for (std::size_t n = 0; n < m_layout.nodes.size(); ++n)
+        if (m_layout.nodes[n].contains(scenePoint))
+            return static_cast<int>(n);
+    return -1;
+}
+
+QSizeF graphPictureSize(const GraphLayout& layout) {
+    return layout.bounds.size() + QSizeF(2 * kMargin, 2 * kMargin);
+}
+
+void paintGraphPicture(QPainter& painter, const GraphPainter& graphPainter,
+                       const GraphLayout& layout, const QRectF& visible, int selectedLayer) {
+    const QPointF origin = layout.bounds.topLeft() - QPointF(kMargin, kMargin);
+    painter.save();
+    painter.fillRect(visible, Qt::white);
+    painter.translate(-origin);
+    graphPainter.paint(painter, visible.translated(origin), selectedLayer, true);
+    painter.restore();
+}
+
+std::vector<double> graphPictureBreaks(const GraphLayout& layout) {
+    std::vector<std::pair<double, double>> spans; // each node's top and bottom
+    for (const QRectF& node : layout.nodes)
+        spans.emplace_back(node.top(), node.bottom());
+    std::sort(spans.begin(), spans.end());
+    const double origin = layout.bounds.top() - kMargin;
+    std::vector<double> breaks;
+    double covered = spans.empty() ? 0 : spans.front().first;
+    for (const auto& [top, bottom] : spans) {
+        if (top > covered)
+            breaks.push_back((covered + top) / 2 - origin);
+        covered = std::max(covered, bottom);
+    }
+    return breaks;
+}
+
+bool exportGraphPicture(const GraphPainter& graphPainter, const GraphLayout& layout,
+                        const QString& file, const QString& title, QString* error) {
+    const QSizeF size = graphPictureSize(layout);
+    const QRectF whole(QPointF(0, 0), size);
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix == QLatin1String("svg"))
+        return writeSvgFile(file,
+                            svgDrawing(size.toSize(), 72, title,
+                                       QStringLiteral("PlanScope plan graph"),
+                                       [&](QPainter& painter) {
+                                           paintGraphPicture(painter, graphPainter, layout, whole);
+                                       }),
+                            error);
+    if (suffix != QLatin1String("png")) {
+        *error =
+            QStringLiteral("%1: unknown format; end the name with .svg, .png or .dot.").arg(file);
+        return false;
+    }
+    // Very large graphs are scaled down so the picture stays within what QImage can hold.
+    const double ratio = std::min(2.0, 16000.0 / std::max(size.width(), size.height()));
+    QImage image((size * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        *error =
+            QStringLiteral("%1: the graph is too large for a PNG; export SVG instead.").arg(file);
+        return false;
+    }
+    image.setDevicePixelRatio(ratio);
+    QPainter painter(&image);
+    paintGraphPicture(painter, graphPainter, layout, whole);
+    painter.end();
+    if (!image.save(file, "PNG")) {
+        *error =
+            QStringLiteral("%1: cannot write the PNG. Check the folder is writable.").arg(file);
+        return false;
+    }
+    return true;
+}
+
+} // namespace planscope

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "graph/GraphStyle.h"
+#include "graphview/GraphLayout.h"
+
+#include <QSet>
+
+class QPainter;
+
+namespace planscope {
+
+// Draws a laid-out plan graph with QPainter (canvas, PNG and SVG alike). Scene units are
+// Graphviz points.
+class GraphPainter {
+  public:
+    GraphPainter(const PlanGraph& graph, const GraphLayout& layout, const EnginePlan& plan,
+                 const GraphStyle& style, QSet<int> layersWithFindings = {});
+
+    // Paints what intersects `visible` (scene coordinates); `detailed` adds edge labels.
+    void paint(QPainter& painter, const QRectF& visible, int selectedLayer,
+               bool detailed = true) const;
+    int nodeAt(const QPointF& scenePoint) const; // node index or -1
+
+    // The size (points) each node's label needs, for layoutGraph().
+    static std::vector<QSizeF> nodeSizes(const PlanGraph& graph, const EnginePlan& plan,
+                                         const GraphStyle& style);
+    static QFont labelFont();
+
+  private:
+    void paintNode(QPainter& painter, std::size_t node, bool selected) const;
+    void paintEdge(QPainter& painter, std::size_t edge, bool detailed) const;
+
+    const PlanGraph& m_graph;
+    const GraphLayout& m_layout;
+    const EnginePlan& m_plan;
+    const GraphStyle& m_style;
+    QSet<int> m_flagged;
+};
+
+// The picture exportGraphPicture draws: the laid-out graph on white with a margin, `size`
+// points large. paintGraphPicture draws what meets `visible` (picture coordinates), with
+// `selectedLayer` haloed.
+QSizeF graphPictureSize(const GraphLayout& layout);
+void paintGraphPicture(QPainter& painter, const GraphPainter& graphPainter,
+                       const GraphLayout& layout, const QRectF& visible, int selectedLayer = -1);
+// Heights in that picture between rows of nodes, ascending: where a page can end it.
+std::vector<double> graphPictureBreaks(const GraphLayout& layout);
+
+// Writes the laid-out graph to FILE.svg or FILE.png (device pixel ratio 2). Returns false with
+// `error` set.
+bool exportGraphPicture(const GraphPainter& painter, const GraphLayout& layout, const QString& file,
+                        const QString& title, QString* error);
+
+} // namespace planscope

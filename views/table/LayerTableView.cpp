@@ -1,0 +1,92 @@
+#include "table/LayerTableView.h"
+
+#include "document/LayerSelection.h"
+#include "itemmodels/LayerTableModel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QSortFilterProxyModel>
+#include <set>
+
+namespace planscope {
+
+LayerTableView::LayerTableView(LayerSelection* selection, QWidget* parent)
+    : QTableView(parent), m_selection(selection) {
+    setSortingEnabled(true);
+    setSelectionBehavior(SelectRows);
+    setSelectionMode(ExtendedSelection);
+    setAlternatingRowColors(true);
+    setWordWrap(false);
+    setTextElideMode(Qt::ElideMiddle);
+    verticalHeader()->hide();
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    horizontalHeader()->setSectionsMovable(true);
+    horizontalHeader()->setStretchLastSection(false);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    auto* copy = new QAction(tr("&Copy rows"), this);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, &LayerTableView::copySelectedRows);
+    addAction(copy);
+
+    connect(m_selection, &LayerSelection::changed, this, &LayerTableView::showLayer);
+}
+
+void LayerTableView::setModel(QAbstractItemModel* model) {
+    QTableView::setModel(model);
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &LayerTableView::onCurrentRowChanged);
+    sortByColumn(LayerTableModel::IndexColumn, Qt::AscendingOrder);
+}
+
+void LayerTableView::onCurrentRowChanged(const QModelIndex& current) {
+    if (current.isValid())
+        m_selection->select(current.data(LayerTableModel::LayerIndexRole).toInt());
+}
+
+void LayerTableView::showLayer(int layer) {
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(model());
+    if (!proxy || layer < 0 || layer >= proxy->sourceModel()->rowCount()) {
+        clearSelection();
+        return;
+    }
+    // Rows of the source model are the plan's layers in order.
+    const QModelIndex row = proxy->mapFromSource(proxy->sourceModel()->index(layer, 0));
+    if (!row.isValid() || currentIndex().row() == row.row())
+        return;
+    setCurrentIndex(row.siblingAtColumn(currentIndex().isValid() ? currentIndex().column() : 0));
+    scrollTo(row, PositionAtCenter);
+}
+
+QString LayerTableView::selectedRowsText() const {
+    std::set<int> rows;
+    for (const QModelIndex& index : selectionModel()->selectedRows())
+        rows.insert(index.row());
+    const QHeaderView* header = horizontalHeader();
+    QStringList lines;
+    QStringList titles;
+    for (int visual = 0; visual < header->count(); ++visual)
+        if (!header->isSectionHidden(header->logicalIndex(visual)))
+            titles << model()->headerData(header->logicalIndex(visual), Qt::Horizontal).toString();
+    lines << titles.join('\t');
+    for (int row : rows) {
+        QStringList cells;
+        for (int visual = 0; visual < header->count(); ++visual) {
+            const int column = header->logicalIndex(visual);
+            if (!header->isSectionHidden(column))
+                cells << model()->index(row, column).data().toString();
+        }
+        lines << cells.join('\t');
+    }
+    return lines.join('\n') + '\n';
+}
+
+void LayerTableView::copySelectedRows() const {
+    if (selectionModel()->hasSelection())
+        QApplication::clipboard()->setText(selectedRowsText());
+}
+
+} // namespace planscope

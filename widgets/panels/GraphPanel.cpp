@@ -1,0 +1,312 @@
+#include "panels/GraphPanel.h"
+
+#include "dialogs/ExportDialog.h"
+#include "document/PlanDocument.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QToolBar>
+#include <QToolButton>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace planscope {
+namespace {
+
+constexpr int kWholeGraphLimit = 800; // bigger plans open on a neighbourhood
+
+QComboBox* combo(QWidget* parent, const QStringList& items, const QString& tip) {
+    auto* box = new QComboBox(parent);
+    box->addItems(items);
+    box->setToolTip(tip);
+    return box;
+}
+
+} // namespace
+
+GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document), m_canvas(new GraphCanvas(document->selection(), this)),
+      m_mode(combo(this, {tr("Whole graph"), tr("Around selected layer")},
+                   tr("Show every layer, or the layers near the selected one"))),
+      m_radius(new QSpinBox(this)),
+      m_color(combo(this, {tr("Color by type"), tr("Color by precision")}, tr("Node colors"))),
+      m_detail(combo(this, {tr("Minimal"), tr("Standard"), tr("Detailed")},
+                     tr("How much each node says"))),
+      m_latency(combo(this, {tr("Average latency"), tr("Median latency"), tr("Total latency")},
+                      tr("Latency shown in nodes"))),
+      m_find(new QLineEdit(this)), m_status(new QLabel(this)), m_legend(new QLabel(this)) {
+    m_legend->setObjectName(QStringLiteral("graphLegend"));
+    m_graphviz.setMaxThreadCount(1);
+    m_radius->setRange(1, 50);
+    m_radius->setValue(3);
+    m_radius->setPrefix(tr("radius "));
+    m_radius->setToolTip(tr("Layers within this many steps of the selected layer"));
+    m_detail->setCurrentIndex(1);
+    m_find->setPlaceholderText(tr("Find layer (Enter: next)"));
+    m_find->setClearButtonEnabled(true);
+    m_find->setMinimumWidth(120);
+
+    // trex's graph options, checkable in one menu so the controls fit one row.
+    auto* options = new QMenu(this);
+    const std::pair<const char*, QString> checks[] = {
+        {"regions", tr("Memory regions")},
+        {"forking", tr("Forking regions")},
+        {"reuse", tr("Region reuse")},
+        {"regionNames", tr("Region names")},
+        {"constants", tr("Constants")},
+        {"names", tr("Layer names")},
+        {"metadata", tr("ONNX names for layers")},
+        {"edgeNames", tr("Edge names")},
+        {"edgeDetails", tr("Edge shapes and formats")},
+        {"heat", tr("Latency heat colors")}};
+    for (const auto& [key, text] : checks) {
+        QAction* action = options->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(QString::fromLatin1(key) == QLatin1String("names") ||
+                           QString::fromLatin1(key) == QLatin1String("edgeDetails"));
+        m_checks.insert(QString::fromLatin1(key), action);
+        connect(action, &QAction::toggled, this, &GraphPanel::relayout);
+    }
+    auto* show = new QToolButton(this);
+    show->setText(tr("Show"));
+    show->setToolTip(tr("What the graph shows: memory regions, constants, names, edge details"));
+    show->setMenu(options);
+    show->setPopupMode(QToolButton::InstantPopup);
+
+    auto* controls = new QToolBar(this); // a toolbar: what does not fit goes behind its ">>"
+    controls->setIconSize(QSize(16, 16));
+    for (QWidget* w : std::initializer_list<QWidget*>{m_mode, m_radius, m_color, m_detail,
+                                                      m_latency, show, m_find})
+        controls->addWidget(w);
+    QAction* fit = controls->addAction(tr("Fit"), m_canvas, &GraphCanvas::fitToWindow);
+    fit->setShortcut(Qt::Key_F);
+    fit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    fit->setToolTip(tr("Fit the whole graph to the view (F)"));
+    QAction* exportGraph =
+        controls->addAction(tr("Export..."), this, &GraphPanel::exportWithDialog);
+    exportGraph->setToolTip(tr("Save the graph as SVG, PNG or DOT"));
+
+    m_legend->setWordWrap(true);
+    m_legend->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setToolTip(
+        tr("Stop waiting for this layout (Graphviz finishes it in the background)"));
+    m_cancel->hide();
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_wanted.clear(); // the result will be dropped when it arrives
+        m_cancel->hide();
+        m_status->setText(tr("Layout cancelled"));
+    });
+    auto* legendRow = new QHBoxLayout;
+    legendRow->addWidget(m_legend, 1);
+    legendRow->addWidget(m_status);
+    legendRow->addWidget(m_cancel);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 0, 4, 4);
+    layout->setSpacing(2);
+    layout->addWidget(controls);
+    layout->addLayout(legendRow);
+    layout->addWidget(m_canvas, 1);
+
+    for (QComboBox* box : {m_mode, m_color, m_detail, m_latency})
+        connect(box, &QComboBox::currentIndexChanged, this, &GraphPanel::relayout);
+    connect(m_radius, &QSpinBox::valueChanged, this, &GraphPanel::relayout);
+    connect(m_find, &QLineEdit::returnPressed, this, &GraphPanel::findLayer);
+    connect(document, &PlanDocument::planChanged, this, &GraphPanel::planChanged);
+    connect(document->selection(), &LayerSelection::changed, this, [this](int layer) {
+        const GraphCanvas::Scene* scene = m_canvas->scene();
+        if (showsNeighbourhood() && layer >= 0 && (!scene || scene->graph.nodeOfLayer(layer) < 0))
+            relayout();
+    });
+}
+
+bool GraphPanel::showsNeighbourhood() const {
+    return m_mode->currentIndex() == 1;
+}
+
+void GraphPanel::setNeighbourhood(bool around, int radius) {
+    const QSignalBlocker a(m_mode);
+    const QSignalBlocker b(m_radius);
+    m_mode->setCurrentIndex(around ? 1 : 0);
+    m_radius->setValue(radius);
+    relayout();
+}
+
+void GraphPanel::planChanged() {
+    m_cache.clear();
+    m_plan.reset();
+    if (!m_document->plan()) {
+        m_canvas->clearScene();
+        return;
+    }
+    // The panel keeps its own reference, so a layout in flight never outlives its plan.
+    m_plan = std::shared_ptr<const EnginePlan>(m_document->sharedPlan());
+    const QSignalBlocker blocker(m_mode);
+    m_mode->setCurrentIndex(m_plan->layers.size() > kWholeGraphLimit ? 1 : 0);
+    relayout();
+}
+
+GraphStyle GraphPanel::currentStyle() const {
+    GraphStyle style;
+    style.color =
+        m_color->currentIndex() == 1 ? GraphStyle::Color::Precision : GraphStyle::Color::Type;
+    style.detail = static_cast<GraphStyle::Detail>(m_detail->currentIndex());
+    style.latency = static_cast<GraphStyle::Latency>(m_latency->currentIndex());
+    style.layerNames = m_checks.value("names")->isChecked();
+    style.metadataNames = m_checks.value("metadata")->isChecked();
+    style.edgeNames = m_checks.value("edgeNames")->isChecked();
+    style.edgeDetails = m_checks.value("edgeDetails")->isChecked();
+    style.latencyHeat = m_checks.value("heat")->isChecked();
+    style.regionNames = m_checks.value("regionNames")->isChecked();
+    style.regionReuse = m_checks.value("reuse")->isChecked();
+    return style;
+}
+
+GraphOptions GraphPanel::currentOptions() const {
+    GraphOptions options;
+    options.regions = m_checks.value("regions")->isChecked();
+    options.forkingRegions = m_checks.value("forking")->isChecked();
+    options.constants = m_checks.value("constants")->isChecked();
+    return options;
+}
+
+QString GraphPanel::cacheKey(int centre) const {
+    QStringList parts;
+    for (auto it = m_checks.cbegin(); it != m_checks.cend(); ++it)
+        parts << it.key() + '=' + QString::number(it.value()->isChecked());
+    parts << QString::number(m_color->currentIndex()) << QString::number(m_detail->currentIndex())
+          << QString::number(m_latency->currentIndex()) << QString::number(centre)
+          << QString::number(m_radius->value());
+    return parts.join(',');
+}
+
+void GraphPanel::relayout() {
+    m_radius->setEnabled(showsNeighbourhood());
+    if (!m_plan)
+        return;
+    int centre = -1;
+    if (showsNeighbourhood()) {
+        centre = m_document->selection()->current();
+        if (centre < 0) { // start from the slowest layer
+            centre = 0;
+            for (const Layer& l : m_plan->layers)
+                if (l.timing.averageMs > m_plan->layers[std::size_t(centre)].timing.averageMs)
+                    centre = l.index;
+        }
+    }
+    const QString key = cacheKey(centre);
+    m_wanted = key;
+    updateLegend();
+    if (const auto cached = m_cache.value(key)) {
+        m_cancel->hide();
+        m_canvas->setScene(cached);
+        emit layoutFinished();
+        return;
+    }
+    auto scene = std::make_shared<GraphCanvas::Scene>();
+    scene->plan = m_plan;
+    scene->centre = centre;
+    scene->style = currentStyle();
+    for (const LintFinding& f : m_document->findings())
+        scene->flagged.insert(f.layerIndex);
+    const PlanGraph whole = PlanGraph::build(*m_plan, currentOptions());
+    scene->graph =
+        centre >= 0 ? whole.neighbourhood(whole.nodeOfLayer(centre), m_radius->value()) : whole;
+    const std::vector<QSizeF> sizes = GraphPainter::nodeSizes(scene->graph, *m_plan, scene->style);
+    m_status->setText(tr("Laying out %1 nodes...").arg(scene->graph.nodes().size()));
+    m_cancel->show();
+    ++m_pending;
+    QtConcurrent::run(&m_graphviz, [scene, sizes] {
+        scene->layout = layoutGraph(scene->graph, sizes);
+        return scene;
+    }).then(this, [this, key](std::shared_ptr<GraphCanvas::Scene> done) {
+        --m_pending;
+        if (key != m_wanted || done->plan != m_plan)
+            return; // cancelled, or a newer request or another plan took over
+        m_cancel->hide();
+        m_status->setText(done->layout.ok() ? tr("%1 nodes, %2 edges")
+                                                  .arg(done->graph.nodes().size())
+                                                  .arg(done->graph.edges().size())
+                                            : done->layout.error);
+        if (!done->layout.ok())
+            return;
+        m_cache.insert(key, done);
+        m_canvas->setScene(done);
+        emit layoutFinished();
+    });
+}
+
+void GraphPanel::updateLegend() {
+    if (!m_plan)
+        return;
+    if (m_checks.value("heat")->isChecked()) {
+        m_legend->setText(tr("Color: share of latency (dark: little, yellow: 10% or more)"));
+        return;
+    }
+    const GraphStyle style = currentStyle();
+    QStringList keys;
+    for (const Layer& l : m_plan->layers)
+        if (const QString key = colorKey(l, style); !keys.contains(key))
+            keys << key;
+    QString html;
+    for (const QString& key : keys)
+        html += QStringLiteral("<span style='background:#%1'>&nbsp;&nbsp;&nbsp;</span>&nbsp;%2 "
+                               "&nbsp; ")
+                    .arg(keyColor(key, style), 6, 16, QLatin1Char('0'))
+                    .arg(key.toHtmlEscaped());
+    m_legend->setText(html);
+}
+
+void GraphPanel::findLayer() {
+    if (!m_plan || m_find->text().isEmpty())
+        return;
+    const int from = m_document->selection()->current();
+    const auto count = static_cast<int>(m_plan->layers.size());
+    for (int step = 1; step <= count; ++step) {
+        const int i = (from + step + count) % count;
+        if (m_plan->layers[std::size_t(i)].name.contains(m_find->text(), Qt::CaseInsensitive)) {
+            m_document->selection()->select(i);
+            return;
+        }
+    }
+    m_status->setText(tr("No layer matches \"%1\"").arg(m_find->text()));
+}
+
+bool GraphPanel::exportView(const QString& file, QString* error) const {
+    const GraphCanvas::Scene* scene = m_canvas->scene();
+    if (!scene) {
+        *error = tr("There is no graph to export yet.");
+        return false;
+    }
+    if (file.endsWith(QLatin1String(".dot"), Qt::CaseInsensitive)) {
+        QFile out(file);
+        if (out.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+            out.write(writeDot(scene->graph, *scene->plan, scene->style)) >= 0)
+            return true;
+        *error = tr("%1: cannot write (%2).").arg(file, out.errorString());
+        return false;
+    }
+    const GraphPainter painter(scene->graph, scene->layout, *scene->plan, scene->style,
+                               scene->flagged);
+    return exportGraphPicture(painter, scene->layout, file, scene->plan->name, error);
+}
+
+void GraphPanel::exportWithDialog() {
+    if (!m_canvas->scene())
+        return;
+    const QString file = askExportFile(
+        this, tr("Export graph"), QStringLiteral("plan-graph.svg"),
+        tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"), QStringLiteral("svg"));
+    QString error;
+    if (!file.isEmpty() && !exportView(file, &error))
+        showExportError(this, error);
+}
+
+} // namespace planscope

@@ -1,0 +1,127 @@
+#include "panels/LayerInspector.h"
+
+#include "charts/ChartBuilders.h"
+#include "document/PlanDocument.h"
+#include "text/HtmlText.h"
+
+#include <QLocale>
+
+namespace planscope {
+
+using namespace html;
+
+LayerInspector::LayerInspector(PlanDocument* document, QWidget* parent)
+    : RichTextView(parent), m_document(document) {
+    setPlaceholderText(tr("Select a layer in the table, the lint panel or a chart."));
+    connect(document, &PlanDocument::planChanged, this, &LayerInspector::refresh);
+    connect(document->selection(), &LayerSelection::changed, this, &LayerInspector::refresh);
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (const int layer = layerOfLink(url.toString()); layer >= 0)
+            m_document->selection()->select(layer);
+    });
+}
+
+QString LayerInspector::overview(const Layer& l) const {
+    QString rows = row(tr("Index"), QString::number(l.index)) + row(tr("Type"), l.type) +
+                   row(tr("Subtype"), l.subtype) + row(tr("Precision"), l.precision) +
+                   row(tr("Output precision"), l.outputPrecision) + row(tr("Tactic"), l.tactic) +
+                   row(tr("Average"), milliseconds(l.timing.averageMs, 4)) +
+                   row(tr("Median"), milliseconds(l.timing.medianMs, 4)) +
+                   row(tr("Share of latency"), QString::number(l.timing.percent, 'f', 2) + " %") +
+                   row(tr("Weights"), charts::formatBytes(l.weightsBytes)) +
+                   row(tr("Bias"), charts::formatBytes(l.biasBytes)) +
+                   row(tr("Input + output"), charts::formatBytes(l.ioBytes)) +
+                   row(tr("Footprint"), charts::formatBytes(l.footprintBytes));
+    QString origin;
+    if (!l.metadata.isEmpty())
+        origin = section(
+            tr("ONNX origin"),
+            breakable(l.metadata).replace(QStringLiteral("+\u200B["), QStringLiteral("+<br>[")));
+    QString name = breakable(l.name).replace(QStringLiteral(" +\u200B "), QStringLiteral(" +<br>"));
+    return QStringLiteral("<h2>%1</h2>").arg(name) + table(rows) + origin;
+}
+
+QString LayerInspector::tensors(const Layer& l) const {
+    QString rows = QStringLiteral("<tr><th></th><th align=left>%1</th><th align=left>%2</th>"
+                                  "<th align=left>%3</th><th align=right>%4</th></tr>")
+                       .arg(tr("Tensor"), tr("Shape"), tr("Format"), tr("Bytes"));
+    const auto add = [&](const QString& role, const Tensor& t) {
+        rows += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td title=\"%4\">%5<br>"
+                               "<span class=muted>%4</span></td><td align=right>%6</td></tr>")
+                    .arg(role, breakable(t.name), t.shapeText(), escaped(t.longFormat),
+                         escaped(t.format), charts::formatBytes(t.bytes));
+    };
+    for (const Tensor& t : l.inputs)
+        add(tr("in"), t);
+    for (const Tensor& t : l.outputs)
+        add(tr("out"), t);
+    return section(tr("Tensors"), table(rows));
+}
+
+QString LayerInspector::neighbours(const Layer& l) const {
+    const EnginePlan& plan = *m_document->plan();
+    const auto links = [&](const std::vector<int>& layers) {
+        QStringList items;
+        for (int other : layers)
+            items << layerLink(other, plan.layers[static_cast<std::size_t>(other)].name);
+        return items.isEmpty() ? QStringLiteral("<span class=muted>%1</span>").arg(tr("none"))
+                               : items.join(QStringLiteral("<br>"));
+    };
+    const LayerConnections& c = *m_document->connections();
+    return section(tr("Connections"),
+                   table(row(tr("Producers"), links(c.producers(l.index)), true) +
+                         row(tr("Consumers"), links(c.consumers(l.index)), true)));
+}
+
+QString LayerInspector::findings(const Layer& l) const {
+    const auto found = m_document->findingsFor(l.index);
+    if (found.empty())
+        return {};
+    QString items;
+    for (const LintFinding* f : found) {
+        items += QStringLiteral("<li class=warning><b>%1</b> (%2): %3")
+                     .arg(escaped(f->rule), severityName(f->severity), breakable(f->hazard));
+        for (const auto& [key, value] : f->details)
+            items += QStringLiteral("<br>%1: %2").arg(escaped(key), breakable(value));
+        if (!f->mitigation.isEmpty())
+            items += QStringLiteral("<br><i>%1</i>").arg(breakable(f->mitigation));
+        items += QStringLiteral("</li>");
+    }
+    return section(tr("Lint findings"), QStringLiteral("<ul>") + items + QStringLiteral("</ul>"));
+}
+
+QString LayerInspector::convolution(const Layer& l) const {
+    if (!l.convolution)
+        return {};
+    const ConvolutionMetrics& m = *l.convolution;
+    const QString rows =
+        row(tr("MACs"), QLocale().toString(m.macs, 'f', 0)) +
+        row(tr("Bytes moved"), charts::formatBytes(m.bytes)) +
+        row(tr("Arithmetic intensity"), QString::number(m.arithmeticIntensity, 'f', 2)) +
+        row(tr("Compute efficiency"),
+            QString::number(m.computeEfficiency, 'g', 4) + tr(" MACs/ms")) +
+        row(tr("Memory efficiency"), QString::number(m.memoryEfficiency, 'g', 4) + tr(" B/ms")) +
+        row(tr("GEMM M x N x K"),
+            QStringLiteral("%1 x %2 x %3").arg(m.gemmM).arg(m.gemmN).arg(m.gemmK));
+    return section(tr("Convolution as implicit GEMM"), table(rows));
+}
+
+QString LayerInspector::attributes(const Layer& l) const {
+    QString rows;
+    for (const auto& [key, value] : l.attributes)
+        rows += row(key, value);
+    return section(tr("Raw attributes"), table(rows));
+}
+
+void LayerInspector::refresh() {
+    const int index = m_document->selection()->current();
+    if (!m_document->plan() || index < 0) {
+        clear();
+        return;
+    }
+    const Layer& layer = m_document->plan()->layers.at(static_cast<std::size_t>(index));
+    setHtml(overview(layer) + findings(layer) + tensors(layer) + neighbours(layer) +
+            convolution(layer) + attributes(layer));
+}
+
+} // namespace planscope

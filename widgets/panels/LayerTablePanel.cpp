@@ -1,0 +1,138 @@
+#include "panels/LayerTablePanel.h"
+
+#include "dialogs/ExportDialog.h"
+#include "document/PlanDocument.h"
+#include "io/PlanJson.h"
+#include "itemmodels/LayerFilterModel.h"
+#include "itemmodels/LayerTableModel.h"
+#include "metrics/LayerGroups.h"
+#include "table/LayerTableView.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+
+namespace planscope {
+
+LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document), m_model(new LayerTableModel(this)),
+      m_filter(new LayerFilterModel(this)), m_types(new QComboBox(this)),
+      m_search(new QLineEdit(this)), m_status(new QLabel(this)),
+      m_view(new LayerTableView(document->selection(), this)) {
+    m_filter->setSourceModel(m_model);
+    m_view->setModel(m_filter);
+    m_types->setToolTip(tr("Show one layer type, with its own attribute columns"));
+    m_types->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_search->setPlaceholderText(tr("Search names, types, tactics, metadata (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* exportButton = new QPushButton(tr("Export CSV..."), this);
+    exportButton->setToolTip(tr("Save the visible rows as CSV"));
+
+    auto* tools = new QHBoxLayout;
+    tools->addWidget(new QLabel(tr("Type:"), this));
+    tools->addWidget(m_types);
+    tools->addWidget(m_search, 1);
+    tools->addWidget(exportButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(tools);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_status);
+
+    connect(m_types, &QComboBox::currentIndexChanged, this, &LayerTablePanel::applyTypeFilter);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_filter->setSearchText(text);
+        updateStatus();
+    });
+    connect(exportButton, &QPushButton::clicked, this, &LayerTablePanel::exportCsvWithDialog);
+    connect(document, &PlanDocument::planChanged, this, &LayerTablePanel::reload);
+}
+
+void LayerTablePanel::reload() {
+    const EnginePlan* plan = m_document->plan();
+    m_model->setPlan(plan);
+    const QSignalBlocker blocker(m_types);
+    m_types->clear();
+    m_types->addItem(tr("All types"), QString());
+    if (plan)
+        for (const LayerGroup& g : groupLayers(plan->layers, layerTypeKey))
+            m_types->addItem(QStringLiteral("%1 (%2)").arg(g.key).arg(g.count), g.key);
+    m_filter->setTypeFilter({});
+    m_view->resizeColumnsToContents();
+    m_view->setColumnWidth(LayerTableModel::NameColumn, 360);
+    m_view->setColumnWidth(LayerTableModel::TacticColumn, 220);
+    updateStatus();
+}
+
+void LayerTablePanel::applyTypeFilter() {
+    const QString type = m_types->currentData().toString();
+    m_filter->setTypeFilter(type);
+    const EnginePlan* plan = m_document->plan();
+    m_model->setAttributeColumns(plan && !type.isEmpty()
+                                     ? LayerTableModel::attributeKeysOfType(*plan, type)
+                                     : QStringList());
+    for (int c = LayerTableModel::FixedColumnCount; c < m_model->columnCount(); ++c)
+        m_view->resizeColumnToContents(c);
+    m_view->showLayer(m_document->selection()->current());
+    updateStatus();
+}
+
+QString LayerTablePanel::statusText() const {
+    if (!m_document->plan())
+        return tr("No plan is open.");
+    const LayerFilterModel::Totals totals = m_filter->visibleTotals();
+    const QString type = m_filter->typeFilter();
+    const QString what = type.isEmpty() ? tr("layers") : tr("%1 layers").arg(type);
+    const QString matching = m_filter->searchText().isEmpty()
+                                 ? QString()
+                                 : tr(" matching \"%1\"").arg(m_filter->searchText());
+    return tr("There are %1 %2%3 which account for %4% (%5 ms) of the overall latency.")
+        .arg(totals.layers)
+        .arg(what, matching)
+        .arg(totals.latencyPct, 0, 'f', 1)
+        .arg(totals.latencyMs, 0, 'f', 3);
+}
+
+void LayerTablePanel::updateStatus() {
+    m_status->setText(statusText());
+}
+
+void LayerTablePanel::focusSearch() {
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+bool LayerTablePanel::exportCsv(const QString& path, QString* error) const {
+    std::vector<const Layer*> layers;
+    for (int index : m_filter->visibleLayers())
+        layers.push_back(&m_document->plan()->layers[static_cast<std::size_t>(index)]);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(layersCsv(layers)) < 0) {
+        *error = tr("%1: cannot write (%2). Choose another folder.").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void LayerTablePanel::exportCsvWithDialog() {
+    if (!m_document->plan())
+        return;
+    const QString file =
+        askExportFile(this, tr("Export visible layers"),
+                      m_document->plan()->name.section('.', 0, 0) + QStringLiteral("-layers.csv"),
+                      tr("CSV (*.csv)"), QStringLiteral("csv"));
+    QString error;
+    if (!file.isEmpty() && !exportCsv(file, &error))
+        showExportError(this, error);
+}
+
+} // namespace planscope

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "text/RichTextView.h"
+
+namespace planscope {
+
+class PlanDocument;
+
+// The plan at a glance: bindings, size, latency, device, build, performance, warnings, and the
+// selected layer's share.
+class SummaryPanel : public RichTextView {
+    Q_OBJECT
+  public:
+    explicit SummaryPanel(PlanDocument* document, QWidget* parent = nullptr);
+
+  private:
+    void refresh();
+    QString modelSection() const;
+    QString selectedLayerSection() const;
+    QString performanceSection() const;
+
+    PlanDocument* m_document;
+};
+
+} // namespace planscope

@@ -11,7 +11,8 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] &&
-    targets=(graph_json profile_json timing_json profile_metadata build_metadata trtexec_log)
+    targets=(graph_json profile_json timing_json profile_metadata build_metadata trtexec_log
+        tactic_log)
 
 scripts/install-deps.sh clang libclang-rt-14-dev
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
@@ -29,6 +30,7 @@ seeds() { # TARGET -> seed files
     profile_metadata) find "$data" -name '*.profile.metadata.json' ;;
     build_metadata) find "$data" -name '*.build.metadata.json' ;;
     trtexec_log) find "$data" "$fixtures" -name '*.log' ! -name '*exportLayerInfo.log' ;;
+    tactic_log) find "$data" "$fixtures" -name '*verbose-build.log' -o -name 'tactics-*.log' ;;
     esac
 }
 

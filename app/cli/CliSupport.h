@@ -32,5 +32,6 @@ int compareCommand(const QStringList& arguments);
 int convertLogCommand(const QStringList& arguments);
 int profileCommand(const QStringList& arguments);
 int reportCommand(const QStringList& arguments);
+int tacticsCommand(const QStringList& arguments);
 
 } // namespace planscope

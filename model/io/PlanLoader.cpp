@@ -7,6 +7,7 @@
 #include "io/ProfileMerge.h"
 #include "io/SourceDiscovery.h"
 #include "io/TimingSamples.h"
+#include "io/log/TacticLogReader.h"
 #include "io/log/TrtexecLog.h"
 #include "metrics/ConvolutionMetrics.h"
 #include "plan/PlanError.h"
@@ -113,6 +114,20 @@ QString namesOnlyWarning(const EnginePlan& plan, bool fromLog) {
         .arg(plan.name);
 }
 
+// The tactics of the first verbose build log among `logs`, linked to the plan's layers.
+std::shared_ptr<const TacticLog> readTactics(const QStringList& logs, const EnginePlan& plan) {
+    for (const QString& path : logs) {
+        try {
+            auto log = std::make_shared<TacticLog>(readTacticLog(path));
+            log->linkEngine(engineLayersOf(plan));
+            return log;
+        } catch (const PlanError&) {
+            // not a verbose build log: its metadata was read above, it has no tactics
+        }
+    }
+    return nullptr;
+}
+
 } // namespace
 
 EnginePlan loadPlan(const QString& plan, const LoadOptions& options) {
@@ -180,6 +195,7 @@ EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallb
 
     for (Layer& layer : plan.layers)
         layer.convolution = computeConvolutionMetrics(layer);
+    plan.tactics = readTactics(sources.logs, plan);
     if (progress && !progress(100))
         throw LoadCancelled();
     return plan;

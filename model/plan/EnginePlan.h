@@ -1,13 +1,16 @@
 #pragma once
 
-#include "plan/PlanSources.h"
 #include "plan/EngineMetadata.h"
 #include "plan/Layer.h"
+#include "plan/PlanSources.h"
 
 #include <QStringList>
+#include <memory>
 #include <vector>
 
 namespace planscope {
+
+struct TacticLog;
 
 // One engine plan: its layers with timings and sizes, bindings, metadata and load warnings.
 struct EnginePlan {
@@ -24,6 +27,8 @@ struct EnginePlan {
     QStringList bindings;
     EngineMetadata metadata;
     std::vector<double> timingSamplesMs;
+    // What the builder tried per layer, when a verbose build log was read (tactics/TacticLog.h).
+    std::shared_ptr<const TacticLog> tactics;
     QStringList warnings;
 
     double totalAverageMs() const;       // sum of per-layer averages

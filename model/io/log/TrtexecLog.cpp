@@ -82,6 +82,12 @@ class LogReader {
                 readStatusLine(m_log, line);
                 continue;
             }
+            if (line.endsWith("] Engine Layer Information:") && m_log.layerGraphJson.isEmpty()) {
+                m_log.layerGraphJson = parseEngineLayerInformation(lines, i, i, m_log.warnings);
+                m_engineList = true;
+                --i;
+                continue;
+            }
             const auto text = infoLineText(line);
             if (!text)
                 continue;
@@ -89,8 +95,9 @@ class LogReader {
             if (content.startsWith("=== Profile (") && !m_log.profileTable) {
                 m_log.profileTable = parseProfileTable(lines, i, i, m_log.warnings);
                 --i;
-            } else if (content == "Layers:" && m_log.layerGraphJson.isEmpty()) {
+            } else if (content == "Layers:" && (m_log.layerGraphJson.isEmpty() || m_engineList)) {
                 m_log.layerGraphJson = parseLayerInformation(lines, i, i, m_log.warnings);
+                m_engineList = false;
                 --i;
             } else if (content.startsWith("TensorRT version:")) {
                 m_log.tensorrtVersion = QString::fromUtf8(content.mid(17).trimmed());
@@ -113,6 +120,7 @@ class LogReader {
 
     TrtexecLog& m_log;
     OrderedJson* m_section = nullptr;
+    bool m_engineList = false; // layerGraphJson came from "Engine Layer Information"
 };
 
 bool anySection(const TrtexecLog& log) {

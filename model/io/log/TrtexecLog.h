@@ -28,7 +28,8 @@ struct TrtexecLog {
     OrderedJson performanceSummary = OrderedJson::object();
 
     std::optional<ProfileFile> profileTable; // --dumpProfile's per-layer table
-    // --dumpLayerInfo's layer list as an engine-graph JSON document (empty when absent).
+    // --dumpLayerInfo's layer list as an engine-graph JSON document (empty when absent); else
+    // the verbose build's shorter "Engine Layer Information" list.
     QByteArray layerGraphJson;
     QStringList warnings;
 
@@ -56,6 +57,11 @@ ProfileFile parseProfileTable(const QList<QByteArray>& lines, qsizetype first, q
 // The --dumpLayerInfo list starting at `lines[first]` ("Layers:"), as engine-graph JSON text.
 QByteArray parseLayerInformation(const QList<QByteArray>& lines, qsizetype first, qsizetype& next,
                                  QStringList& warnings);
+
+// The verbose build's "Engine Layer Information:" list starting at `lines[first]` (names, types,
+// tactics, tensors with data types and dimensions), as engine-graph JSON text.
+QByteArray parseEngineLayerInformation(const QList<QByteArray>& lines, qsizetype first,
+                                       qsizetype& next, QStringList& warnings);
 
 // The message text of a "[date-time] [I] text" line; nullopt for other lines ([W], raw text).
 std::optional<QByteArray> infoLineText(const QByteArray& line);

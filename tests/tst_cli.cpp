@@ -34,6 +34,7 @@ class TestCli : public QObject {
     void readsTrtexecLogs();
     void gatesOnLintFindings();
     void convertsLog();
+    void printsTactics();
     void failsClearly_data();
     void failsClearly();
     void writesJsonOfLogsThatAreNotUtf8();
@@ -153,7 +154,7 @@ void TestCli::exportsCharts() {
     QTemporaryDir dir;
     const Run list = runPlanscope({"export-chart", "--list"});
     QCOMPARE(list.status, 0);
-    QCOMPARE(list.out.trimmed().split('\n').size(), 35);
+    QCOMPARE(list.out.trimmed().split('\n').size(), 37);
     QVERIFY(list.out.startsWith("latency-sunburst"));
     const Run one =
         runPlanscope({"export-chart", dataPath(kMobileNet), "--chart", "latency-sunburst", "-o",
@@ -166,7 +167,7 @@ void TestCli::exportsCharts() {
     const Run all = runPlanscope({"export-chart", dataPath(kMobileNet), "--all", "-o",
                                   dir.filePath("all"), "--format", "png"});
     QCOMPARE(all.status, 0);
-    QCOMPARE(QDir(dir.filePath("all")).entryList({"*.png"}).size(), 35);
+    QCOMPARE(QDir(dir.filePath("all")).entryList({"*.png"}).size(), 37);
 }
 
 void TestCli::exportsGraphs() {
@@ -400,6 +401,50 @@ void TestCli::writesJsonOfLogsThatAreNotUtf8() {
     QCOMPARE(summary["builder"].toObject()["Format"].toString(), QString("\uFFFD\uFFFDONNX"));
     QCOMPARE(summary["commands"].toArray().first().toString(),
              QString("trtexec --onnx=m\uFFFD\uFFFD.onnx"));
+}
+
+// The 10.16.1 build log: 27 subjects and 1361 timings (see tst_tactic_log), linked to the
+// engine's layers by the log's own list or by the plan exported from that build.
+void TestCli::printsTactics() {
+    const QString log =
+        dataPath("realworld/mnist-verbose-builds/trt10.16.1-h100-verbose-build.log");
+    const Run json = runPlanscope({"tactics", log, "--json"});
+    QCOMPARE(json.status, 0);
+    const QJsonObject t = QJsonDocument::fromJson(json.out).object();
+    const QJsonArray subjects = t["subjects"].toArray();
+    QCOMPARE(subjects.size(), 27);
+    QCOMPARE(t["timing_count"].toInt(), 1361);
+    const QJsonObject first = subjects[0].toObject();
+    QCOMPARE(first["name"].toString(), QString("node_conv2d + node_relu"));
+    QVERIFY(first["layer"].isNull()); // Myelin runs it in the kept engine
+    QCOMPARE(first["timings"].toArray().size(), 537);
+    QCOMPARE(first["fastest_ms"].toDouble(), 0.00521567);
+    for (const char* key : {"format", "runner", "tactic", "tactic_name", "time_ms"})
+        QVERIFY2(first["timings"].toArray()[0].toObject().contains(key), key);
+    QCOMPARE(first["skipped"].toArray()[0].toObject()["runner"].toString(),
+             QString("CaskFlattenConvolution"));
+    QCOMPARE(subjects[1].toObject()["layer"].toString(), QString("node_max_pool2d"));
+    QCOMPARE(t["builds"].toArray().size(), 3);
+    QVERIFY(t["builds"].toArray()[1].toObject()["kept"].toBool());
+
+    const Run linked = runPlanscope(
+        {"tactics", log, "--plan",
+         dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log"), "--json"});
+    QCOMPARE(linked.status, 0);
+    const QJsonObject pool = QJsonDocument::fromJson(linked.out).object()["subjects"][1].toObject();
+    QCOMPARE(pool["layer"].toString(), QString("node_max_pool2d"));
+    QCOMPARE(pool["engine_tactic"].toString(), QString("0xdd39499496c9cc38"));
+
+    const Run table = runPlanscope({"tactics", log});
+    QCOMPARE(table.status, 0);
+    QVERIFY(table.out.contains("27 subjects, 1361 timings"));
+
+    const Run plain =
+        runPlanscope({"tactics", dataPath("realworld/mnist-trt10.16-h100/trtexec-result-05.log")});
+    QCOMPARE(plain.status, 2);
+    QVERIFY2(plain.err.contains("trtexec-result-05.log: the log holds no tactic timings") &&
+                 plain.err.contains("--verbose"),
+             qPrintable(plain.err));
 }
 
 PLANSCOPE_TEST_MAIN(TestCli, QCoreApplication)

@@ -16,6 +16,7 @@
 #include "panels/SummaryPanel.h"
 #include "table/LayerTableView.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
@@ -72,6 +73,7 @@ class TestMainWindow : public QObject {
     void inspectorLinksSelectNeighbours();
     void filtersAndExportsTable();
     void opensDroppedFile();
+    void addsDroppedBuildLogBesidePlan();
     void reportsBrokenFileAndStaysUsable();
     void cancelsLoading();
     void choosesOptimizationProfile();
@@ -240,6 +242,41 @@ void TestMainWindow::opensDroppedFile() {
     QVERIFY(waitFor(finished));
     QVERIFY(finished.first().first().toBool());
     QCOMPARE(window.document()->plan()->layers.size(), std::size_t(35));
+}
+
+// A verbose build log dropped on the plan exported from that build adds its tactics: the
+// inspector shows them for the selected layer, and a reload keeps them.
+void TestMainWindow::addsDroppedBuildLogBesidePlan() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(
+        window, dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log")));
+    QVERIFY(!window.document()->plan()->tactics);
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(
+        dataPath("realworld/mnist-verbose-builds/trt10.16.1-h100-verbose-build.log"))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    QVERIFY(waitFor(finished));
+    const EnginePlan* plan = window.document()->plan();
+    QVERIFY(plan->tactics);
+    QCOMPARE(window.currentPath(),
+             dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log"));
+    const int pool = int(plan->findLayer("node_max_pool2d")->index);
+    window.document()->selection()->select(pool);
+    const QString text = window.inspector()->text();
+    QVERIFY2(text.contains("Tactics (verbose build log)"), qPrintable(text));
+    QVERIFY(text.contains("34 tactics timed"));
+    QVERIFY(text.contains("Chosen: 0xdd39499496c9cc38"));
+    QSignalSpy reloaded(&window, &MainWindow::loadFinished);
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text() == "&Reload")
+            action->trigger();
+    QVERIFY(waitFor(reloaded));
+    QVERIFY(window.document()->plan()->tactics);
 }
 
 void TestMainWindow::reportsBrokenFileAndStaysUsable() {

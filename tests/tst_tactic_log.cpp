@@ -1,4 +1,5 @@
 #include "TestSupport.h"
+#include "charts/ChartCatalog.h"
 #include "io/PlanLoader.h"
 #include "io/TacticJson.h"
 #include "io/log/TacticLogReader.h"
@@ -265,6 +266,17 @@ void TestTacticLog::opensAsPlan() {
     QCOMPARE(int(conv->timings.size()), 210);
     QCOMPARE(tacticText(summarizeSubject(*plan.tactics, *conv).chosen->tactic),
              QString("0x98e92db98836b738")); // the engine's, as the layer list gives it
+
+    // The charts: one bar per layer the log tuned (8 of the 10; the Reformat and NoOp-like
+    // layers were not timed under their own names).
+    const charts::Chart autotune = charts::buildChart(plan, "tactics-autotune-time");
+    QCOMPARE(autotune.panels[0].bars.size(), std::size_t(8));
+    QCOMPARE(autotune.panels[0].bars[0].segments[0].value, conv->autotuneSeconds);
+    QCOMPARE(autotune.panels[0].bars[0].segments[0].layer, 1);
+    const charts::Chart chosen = charts::buildChart(plan, "tactics-chosen-vs-fastest");
+    QCOMPARE(chosen.panels[0].bars.size(), std::size_t(8));
+    QVERIFY(chosen.panels[0].bars[0].segments[0].value >= 1.0);
+    QCOMPARE(chosen.panels[1].points.size(), std::size_t(8));
 }
 
 PLANSCOPE_TEST_MAIN(TestTacticLog, QCoreApplication)

@@ -49,10 +49,17 @@ void TestTrtexecCli::printsCommandsOnDryRun() {
     QCOMPARE(run.text(), shellCommand(trtexec, buildArguments(job)) + '\n' +
                              shellCommand(trtexec, profileArguments(job)) + '\n');
     QVERIFY(run.text().contains("'--onnx=my model.onnx'"));
+    // The build is verbose, so its log keeps the tactics; --quiet-build leaves that out.
+    QVERIFY(run.text().section('\n', 0, 0).contains(" --verbose "));
+    const Run quiet = runProfile(
+        {"my model.onnx", "-o", "out", "--trtexec", trtexec, "--dry-run", "--quiet-build"});
+    QCOMPARE(quiet.status, 0);
+    QVERIFY(!quiet.text().section('\n', 0, 0).contains("--verbose"));
+    QVERIFY(quiet.text().section('\n', 1, 1).contains(" --verbose "));
     QVERIFY(recordedRuns(dir.path()).isEmpty()); // nothing ran
     const Run help = runProfile({"--help"});
     QCOMPARE(help.status, 0);
-    for (const char* text : {"--dry-run", "--trtexec", "build-only", "--fp16"})
+    for (const char* text : {"--dry-run", "--trtexec", "build-only", "--fp16", "--quiet-build"})
         QVERIFY2(help.text().contains(text), text);
 }
 

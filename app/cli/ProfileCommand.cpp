@@ -20,6 +20,9 @@ const char* kDescription =
     "ones (precision such as --fp16, --int8 or --best; --minShapes/--optShapes/--maxShapes;\n"
     "--memPoolSize, --timingCacheFile ...) to the profile run too, so --shapes, --device or\n"
     "--plugins reach both.\n\n"
+    "The build runs with trtexec --verbose, so .build.log records every tactic the builder\n"
+    "timed (planscope tactics, and the inspector's Tactics section); --quiet-build turns it "
+    "off.\n\n"
     "The commands are printed before they run; trtexec's output goes to the logs (and to\n"
     "stdout with --verbose). Exit status: 0 done, 1 trtexec failed (the log's last lines and\n"
     "the reason are printed), 2 wrong usage, no model or no trtexec.";
@@ -86,7 +89,11 @@ int profileCommand(const QStringList& arguments) {
                                         QStringLiteral("Print the two commands and exit."));
         const QCommandLineOption verbose(QStringLiteral("verbose"),
                                          QStringLiteral("Also print trtexec's output."));
-        parser.addOptions({output, trtexec, dryRun, verbose});
+        const QCommandLineOption quietBuild(
+            QStringLiteral("quiet-build"),
+            QStringLiteral("Build without trtexec --verbose: a short build log, without the "
+                           "tactics planscope tactics reads."));
+        parser.addOptions({output, trtexec, dryRun, verbose, quietBuild});
         if (!parseArguments(parser, dashes < 0 ? arguments : arguments.mid(0, dashes)))
             return 0;
         if (parser.positionalArguments().size() != 1)
@@ -94,7 +101,7 @@ int profileCommand(const QStringList& arguments) {
         if (!parser.isSet(output))
             throw UsageError("profile needs an output folder: -o DIR");
         const TrtexecJob job{parser.positionalArguments().first(), parser.value(output),
-                             trtexecArguments};
+                             trtexecArguments, !parser.isSet(quietBuild)};
         const TrtexecLocation location = locateTrtexec(parser.value(trtexec));
         if (parser.isSet(dryRun)) {
             const QString program =

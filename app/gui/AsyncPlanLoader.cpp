@@ -38,12 +38,14 @@ AsyncPlanLoader::~AsyncPlanLoader() {
     m_future.waitForFinished(); // the worker holds no pointer to us, but let it end first
 }
 
-void AsyncPlanLoader::load(const QString& path, int profile, const LintSettings& lint) {
+void AsyncPlanLoader::load(const QString& path, int profile, const LintSettings& lint,
+                           const QStringList& logs) {
     cancel();
     auto job = std::make_shared<Job>();
     m_job = job;
     LoadOptions options;
     options.profile = profile;
+    options.logs = logs;
     options.progress = [job](int percent) {
         job->percent = percent;
         return !job->cancel.load();

@@ -19,7 +19,9 @@ class AsyncPlanLoader : public QObject {
     explicit AsyncPlanLoader(QObject* parent = nullptr);
     ~AsyncPlanLoader() override;
 
-    void load(const QString& path, int profile, const LintSettings& lint = {});
+    // `logs`: trtexec logs to read beside the plan (verbose build logs add their tactics).
+    void load(const QString& path, int profile, const LintSettings& lint = {},
+              const QStringList& logs = {});
     void cancel();
     bool isLoading() const { return m_job != nullptr; }
 

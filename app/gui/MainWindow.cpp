@@ -7,6 +7,7 @@
 #include "gui/CompareWindow.h"
 #include "gui/DemoPlan.h"
 #include "gui/WindowPlacement.h"
+#include "io/log/TacticLogReader.h"
 #include "panels/ChartsPanel.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
@@ -47,6 +48,12 @@ const QString kLastFolder = QStringLiteral("lastFolder");
 QString planFileFilter() {
     return MainWindow::tr("Engine graphs and trtexec logs (*.graph.json *.json *.log *.txt *.out);;"
                           "All files (*)");
+}
+
+// A log with tactic timings (trtexec --verbose): they show within the first few megabytes.
+bool isBuildLog(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) && looksLikeTacticLog(file.read(8 << 20));
 }
 
 QDockWidget* dock(const QString& title, const QString& name, QWidget* content, QWidget* parent) {
@@ -156,6 +163,17 @@ void MainWindow::createActions() {
     file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::openWithDialog)
         ->setToolTip(tr("Open an engine plan (graph JSON, engine prefix, folder or trtexec log)"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Add &Build Log..."), this,
+                    [this] {
+                        const QString log = QFileDialog::getOpenFileName(
+                            this, tr("Add a verbose build log"),
+                            m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath(),
+                            tr("Build logs (*.log *.txt *.out);;All files (*)"));
+                        if (!log.isEmpty())
+                            addBuildLog(log);
+                    })
+        ->setToolTip(tr("Read what the builder tried for each layer from the log trtexec "
+                        "--verbose printed while building this engine"));
     file->addAction(tr("&Reload"), QKeySequence::Refresh, this, &MainWindow::reload);
     file->addAction(tr("Compare &With..."), this, [this] {
         if (m_path.isEmpty())
@@ -279,14 +297,29 @@ void MainWindow::dropEvent(QDropEvent* event) {
             files << url.toLocalFile();
     if (files.size() >= 2) // several plans dropped together: compare them
         openComparison(files);
+    else if (!m_path.isEmpty() && files.first() != m_path && isBuildLog(files.first()))
+        addBuildLog(files.first()); // a verbose build log dropped beside the open plan
     else
         openPlan(files.first());
 }
 
 void MainWindow::openPlan(const QString& path, int profile) {
+    m_buildLogs.clear();
+    load(path, profile);
+}
+
+void MainWindow::addBuildLog(const QString& log) {
+    if (m_path.isEmpty())
+        return openPlan(log);
+    if (!m_buildLogs.contains(log))
+        m_buildLogs << log;
+    load(m_path, m_profile);
+}
+
+void MainWindow::load(const QString& path, int profile) {
     setLoading(true);
     m_loadingLabel->setText(tr("Loading %1...").arg(QFileInfo(path).fileName()));
-    m_loader->load(path, profile, m_document->lintSettings());
+    m_loader->load(path, profile, m_document->lintSettings(), m_buildLogs);
 }
 
 CompareWindow* MainWindow::openComparison(const QStringList& plans) {
@@ -320,7 +353,7 @@ void MainWindow::openWithDialog() {
 
 void MainWindow::reload() {
     if (!m_path.isEmpty())
-        openPlan(m_path, m_profile);
+        load(m_path, m_profile);
 }
 
 void MainWindow::closePlan() {
@@ -333,7 +366,7 @@ void MainWindow::closePlan() {
 
 void MainWindow::chooseProfile(int profile) {
     if (profile != m_profile && !m_path.isEmpty())
-        openPlan(m_path, profile);
+        load(m_path, profile);
 }
 
 void MainWindow::onLoaded(const QString& path, int profile, LoadedPlan plan) {

@@ -32,6 +32,8 @@ class MainWindow : public QMainWindow {
     ~MainWindow() override;
 
     void openPlan(const QString& path, int profile = 0);
+    // Reads a verbose build log beside the open plan (its tactics); opens it when none is open.
+    void addBuildLog(const QString& log);
     void openDemoPlan();
     // A window comparing two or more plans (it closes with the main window).
     class CompareWindow* openComparison(const QStringList& plans);
@@ -67,6 +69,7 @@ class MainWindow : public QMainWindow {
 
     void openWithDialog();
     void reload();
+    void load(const QString& path, int profile);
     void closePlan();
     void chooseProfile(int profile);
     void showAbout();
@@ -100,6 +103,7 @@ class MainWindow : public QMainWindow {
     QToolButton* m_cancel = nullptr;
     QLabel* m_loadingLabel = nullptr;
     QString m_path;
+    QStringList m_buildLogs; // verbose build logs added beside the plan
     int m_profile = 0;
 };
 

@@ -11,6 +11,7 @@ const std::vector<ChartDefinition>& chartCatalog() {
         addMemoryCharts(charts);
         addConvolutionCharts(charts);
         addFusionCharts(charts);
+        addTacticCharts(charts);
         return charts;
     }();
     return catalog;

@@ -27,5 +27,6 @@ void addPerformanceCharts(std::vector<ChartDefinition>& charts);
 void addMemoryCharts(std::vector<ChartDefinition>& charts);
 void addConvolutionCharts(std::vector<ChartDefinition>& charts);
 void addFusionCharts(std::vector<ChartDefinition>& charts);
+void addTacticCharts(std::vector<ChartDefinition>& charts);
 
 } // namespace planscope::charts

@@ -60,14 +60,15 @@ QStringList runFiles(const TrtexecOutputs& outputs) {
 QStringList buildArguments(const TrtexecJob& job) {
     const TrtexecOutputs out = trtexecOutputs(job);
     // --buildOnly as trex: the profile step measures, so the build skips its own inference run.
-    return QStringList{"--verbose",
-                       "--buildOnly",
-                       "--onnx=" + job.model,
-                       "--saveEngine=" + out.engine,
-                       "--exportLayerInfo=" + out.graphJson,
-                       "--profilingVerbosity=detailed",
-                       "--timingCacheFile=" + out.timingCache} +
-           job.extraArguments;
+    QStringList arguments = {"--buildOnly",
+                             "--onnx=" + job.model,
+                             "--saveEngine=" + out.engine,
+                             "--exportLayerInfo=" + out.graphJson,
+                             "--profilingVerbosity=detailed",
+                             "--timingCacheFile=" + out.timingCache};
+    if (job.verboseBuild)
+        arguments.prepend(QStringLiteral("--verbose"));
+    return arguments + job.extraArguments;
 }
 
 QStringList profileArguments(const TrtexecJob& job) {

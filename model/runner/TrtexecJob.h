@@ -10,6 +10,8 @@ struct TrtexecJob {
     QString model;              // the ONNX file
     QString outputDir;          // where the engine, its exports and the logs go
     QStringList extraArguments; // user's trtexec options, e.g. --fp16 --shapes=input:1x3x224x224
+    // Build with --verbose, so the build log records every tactic timed (planscope tactics).
+    bool verboseBuild = true;
 };
 
 // What a job writes, named as trex names it: for DIR and MODEL.onnx everything starts with

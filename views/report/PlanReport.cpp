@@ -3,6 +3,7 @@
 #include "charts/ChartCatalog.h"
 #include "lint/Linter.h"
 #include "report/ReportSections.h"
+#include "report/TacticsReport.h"
 
 #include <QSet>
 #include <map>
@@ -203,6 +204,7 @@ Report planReport(const EnginePlan& plan, const LintSettings& settings) {
     QSet<int> anchored;
     std::vector<Section> lint = findingSections(findings, top, anchored);
     addTopLayers(report, plan, findings, top, anchored);
+    addTactics(report, plan);
     addCharts(report, plan);
     std::move(lint.begin(), lint.end(), std::back_inserter(report.sections));
     report.addSection(QStringLiteral("graph"), QStringLiteral("Graph")).blocks =

@@ -2,7 +2,9 @@
 
 #include "charts/ChartBuilders.h"
 #include "document/PlanDocument.h"
+#include "tactics/TacticLog.h"
 #include "text/HtmlText.h"
+#include "text/TacticsHtml.h"
 
 #include <QLocale>
 
@@ -106,6 +108,12 @@ QString LayerInspector::convolution(const Layer& l) const {
     return section(tr("Convolution as implicit GEMM"), table(rows));
 }
 
+QString LayerInspector::tactics(const Layer& l) const {
+    const auto& log = m_document->plan()->tactics;
+    const TacticSubject* subject = log ? log->subjectForLayer(l.name) : nullptr;
+    return subject ? tacticsHtml(*log, *subject) : QString();
+}
+
 QString LayerInspector::attributes(const Layer& l) const {
     QString rows;
     for (const auto& [key, value] : l.attributes)
@@ -121,7 +129,7 @@ void LayerInspector::refresh() {
     }
     const Layer& layer = m_document->plan()->layers.at(static_cast<std::size_t>(index));
     setHtml(overview(layer) + findings(layer) + tensors(layer) + neighbours(layer) +
-            convolution(layer) + attributes(layer));
+            convolution(layer) + tactics(layer) + attributes(layer));
 }
 
 } // namespace planscope

@@ -21,6 +21,7 @@ class LayerInspector : public RichTextView {
     QString neighbours(const Layer& layer) const;
     QString findings(const Layer& layer) const;
     QString convolution(const Layer& layer) const;
+    QString tactics(const Layer& layer) const;
     QString attributes(const Layer& layer) const;
 
     PlanDocument* m_document;

@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
     build-essential cmake
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
-    nlohmann-json3-dev libgraphviz-dev
+    nlohmann-json3-dev libgraphviz-dev libonnx-dev libprotobuf-dev python3-onnx
     xvfb xauth fonts-dejavu-core time poppler-utils
     dpkg-dev desktop-file-utils appstream shared-mime-info groff-base
     "$@"

@@ -74,6 +74,7 @@ class TestMainWindow : public QObject {
     void filtersAndExportsTable();
     void opensDroppedFile();
     void addsDroppedBuildLogBesidePlan();
+    void exportsGraphAsOnnx();
     void reportsBrokenFileAndStaysUsable();
     void cancelsLoading();
     void choosesOptimizationProfile();
@@ -277,6 +278,19 @@ void TestMainWindow::addsDroppedBuildLogBesidePlan() {
             action->trigger();
     QVERIFY(waitFor(reloaded));
     QVERIFY(window.document()->plan()->tactics);
+}
+
+void TestMainWindow::exportsGraphAsOnnx() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
+    QTemporaryDir dir;
+    QString message;
+    QVERIFY2(window.exportGraphAsOnnx(dir.filePath("m.onnx"), &message), qPrintable(message));
+    QVERIFY2(message.startsWith("Wrote m.onnx: 72 nodes"), qPrintable(message));
+    QVERIFY(QFileInfo(dir.filePath("m.onnx")).size() > 1000);
+    QVERIFY(!window.exportGraphAsOnnx("/nonexistent-folder/m.onnx", &message));
+    QVERIFY(message.contains("cannot be written"));
 }
 
 void TestMainWindow::reportsBrokenFileAndStaysUsable() {

@@ -8,17 +8,20 @@
 #include "gui/DemoPlan.h"
 #include "gui/WindowPlacement.h"
 #include "io/log/TacticLogReader.h"
+#include "onnxexport/OnnxExport.h"
 #include "panels/ChartsPanel.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
 #include "panels/LayerTablePanel.h"
 #include "panels/LintPanel.h"
 #include "panels/SummaryPanel.h"
+#include "plan/PlanError.h"
 #include "report/PlanReport.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -202,10 +205,13 @@ void MainWindow::createActions() {
     file->addSeparator();
     file->addAction(tr("&Export Layers as CSV..."), m_layers,
                     &LayerTablePanel::exportCsvWithDialog);
-    file->addAction(tr("Export &Graph..."), this, [this] {
+    QMenu* exportGraph = file->addMenu(tr("Export &Graph"));
+    exportGraph->addAction(tr("&Picture or DOT..."), this, [this] {
         m_tabs->setCurrentWidget(m_graph);
         m_graph->exportWithDialog();
     });
+    exportGraph->addAction(tr("&ONNX..."), this, &MainWindow::exportOnnxWithDialog)
+        ->setToolTip(tr("The plan graph as an ONNX model, to open in Netron"));
     QAction* exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
         if (const std::shared_ptr<const EnginePlan> plan = m_document->sharedPlan())
             exportReportWithDialog(this, plan->name, [plan, lint = m_document->lintSettings()] {
@@ -349,6 +355,40 @@ void MainWindow::openWithDialog() {
         return;
     settings.setValue(kLastFolder, QFileInfo(path).absolutePath());
     openPlan(path);
+}
+
+void MainWindow::exportOnnxWithDialog() {
+    const EnginePlan* plan = m_document->plan();
+    if (!plan)
+        return;
+    QSettings settings;
+    const QString folder = settings.value(kLastFolder).toString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the graph as ONNX"),
+        QDir(folder).filePath(QFileInfo(plan->name).completeBaseName() + QStringLiteral(".onnx")),
+        tr("ONNX models (*.onnx)"));
+    QString message;
+    if (!path.isEmpty() && !exportGraphAsOnnx(path, &message))
+        QMessageBox::warning(this, tr("Export the graph as ONNX"), message);
+}
+
+bool MainWindow::exportGraphAsOnnx(const QString& path, QString* message) {
+    const EnginePlan* plan = m_document->plan();
+    if (!plan)
+        return false;
+    try {
+        const OnnxExport written = exportOnnx(*plan, path);
+        *message = tr("Wrote %1: %2 nodes, %3 edges. %4")
+                       .arg(QFileInfo(path).fileName())
+                       .arg(written.nodes)
+                       .arg(written.edges)
+                       .arg(written.notes.join(' '));
+        statusBar()->showMessage(*message);
+        return true;
+    } catch (const PlanError& e) {
+        *message = e.message();
+        return false;
+    }
 }
 
 void MainWindow::reload() {

@@ -35,6 +35,8 @@ class MainWindow : public QMainWindow {
     // Reads a verbose build log beside the open plan (its tactics); opens it when none is open.
     void addBuildLog(const QString& log);
     void openDemoPlan();
+    // File > Export Graph > ONNX without its dialog; `message` says what was written or why not.
+    bool exportGraphAsOnnx(const QString& path, QString* message);
     // A window comparing two or more plans (it closes with the main window).
     class CompareWindow* openComparison(const QStringList& plans);
 
@@ -69,6 +71,7 @@ class MainWindow : public QMainWindow {
 
     void openWithDialog();
     void reload();
+    void exportOnnxWithDialog();
     void load(const QString& path, int profile);
     void closePlan();
     void chooseProfile(int profile);

@@ -19,9 +19,9 @@ const TacticChoice* TacticSubject::engineChoice(std::optional<quint64> engineTac
     if (chosen.empty())
         return nullptr;
     if (engineTactic)
-        for (auto it = chosen.rbegin(); it != chosen.rend(); ++it)
-            if (it->tactic == *engineTactic)
-                return &*it;
+        for (std::size_t i = chosen.size(); i-- > 0;) // the last such choice
+            if (chosen[i].tactic == *engineTactic)
+                return &chosen[i];
     return &chosen.back();
 }
 

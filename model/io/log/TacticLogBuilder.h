@@ -14,7 +14,7 @@ class TacticLogBuilder {
   public:
     explicit TacticLogBuilder(const QString& path);
 
-    void line(std::string_view line);
+    void line(std::string_view raw);
     TacticLog finish();
 
   private:

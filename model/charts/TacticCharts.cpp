@@ -100,13 +100,12 @@ Chart chosenVsFastest(const EnginePlan& plan) {
         ratio.bars.push_back({QString::number(layer->index), {std::move(m)}});
         times.points.push_back(std::move(point));
     }
-    ratio.legend = times.legend = legendOf(layers, typeOf, color);
+    ratio.legend = legendOf(layers, typeOf, color); // the scatter's colors are the same
     for (Panel* p : {&ratio, &times})
         p->emptyMessage = plan.tactics ? QStringLiteral("No layer of this plan has both a "
                                                         "chosen and a timed tactic in the log.")
                                        : kNoLog;
-    Chart chart;
-    chart.columns = 2;
+    Chart chart; // stacked: side by side, small windows leave the plots no room beside legends
     chart.panels.push_back(std::move(ratio));
     chart.panels.push_back(std::move(times));
     return chart;

@@ -40,6 +40,7 @@ class TestTacticLog : public QObject {
     void refusesLogsWithoutTactics();
     void writesJson();
     void opensAsPlan();
+    void findsBuildLogBesideEngine();
 };
 
 void TestTacticLog::readsRealLogs_data() {
@@ -277,6 +278,24 @@ void TestTacticLog::opensAsPlan() {
     QCOMPARE(chosen.panels[0].bars.size(), std::size_t(8));
     QVERIFY(chosen.panels[0].bars[0].segments[0].value >= 1.0);
     QCOMPARE(chosen.panels[1].points.size(), std::size_t(8));
+}
+
+// planscope profile keeps the verbose build log as PREFIX.build.log: opening PREFIX finds it and
+// its tactics, linked to the graph's layers.
+void TestTacticLog::findsBuildLogBesideEngine() {
+    QTemporaryDir dir;
+    const QString prefix = dir.filePath("model.onnx.engine");
+    QVERIFY(QFile::copy(dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log"),
+                        prefix + ".graph.json"));
+    QVERIFY(QFile::copy(dataPath(kBuilds + "trt10.16.1-h100-verbose-build.log"),
+                        prefix + ".build.log"));
+    const EnginePlan plan = loadPlan(prefix);
+    QVERIFY(plan.tactics);
+    QCOMPARE(int(plan.tactics->subjects.size()), 27);
+    const TacticSubject* pool = plan.tactics->subjectForLayer("node_max_pool2d");
+    QVERIFY(pool);
+    QCOMPARE(tacticText(summarizeSubject(*plan.tactics, *pool).chosen->tactic),
+             QString("0xdd39499496c9cc38"));
 }
 
 PLANSCOPE_TEST_MAIN(TestTacticLog, QCoreApplication)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the pictures of the window: each one a fresh start (new settings) on a virtual screen of
 # SIZE (default 1920x1080) under xvfb-run. Writes OUT/main-layer.png (demo plan, a layer
-# selected), charts.png, graph.png and compare.png (two shared ResNet plans). The README shows
+# selected), charts.png, graph.png, tactics.png (a shared verbose build log, the inspector's
+# Tactics section) and compare.png (two shared ResNet plans). The README shows
 # the ones in docs/screenshots/; run this again whenever the window changes.
 #
 #   scripts/screenshots.sh [OUT] [SIZE] [PLANSCOPE]     e.g. scripts/screenshots.sh /tmp/s 1366x768
@@ -33,5 +34,7 @@ layer="/layer1.2/conv3/Conv + /layer1.2/Add + /layer1.2/relu3/Relu"
 shot main-layer --tab layers --select "$layer"
 shot charts --tab charts --chart latency-sunburst --select "$layer"
 shot graph --tab graph --select "$layer"
+shot tactics --tab layers --select "Conv-1 + ReLU-2" \
+    "$data/realworld/mnist-verbose-builds/trt8.6.0-rtx3090-verbose-build.log"
 shot compare --tab layers "$data/trex/resnet-a100/fp32/resnet.onnx.engine" \
     "$data/trex/resnet-a100/fp16/resnet.onnx.engine" --select 3

@@ -20,6 +20,7 @@ class TestGraphRender : public QObject {
     void laysOutEveryNode();
     void exportsOneNodePerLayer();
     void clickingANodeSelectsItsLayer();
+    void haloShowsWhenZoomedOut();
 
   private:
     std::shared_ptr<EnginePlan> m_plan;
@@ -99,6 +100,35 @@ void TestGraphRender::clickingANodeSelectsItsLayer() {
         canvas.toWidget(m_layout.nodes[std::size_t(m_graph.nodeOfLayer(70))].center()).toPoint();
     QVERIFY(canvas.rect().contains(far));
     QVERIFY(!canvas.grab().toImage().isNull());
+}
+
+// Fitted to a small view the graph is drawn at a fraction of its size; the selected layer's
+// yellow halo keeps a width the eye can find.
+void TestGraphRender::haloShowsWhenZoomedOut() {
+    LayerSelection selection;
+    GraphCanvas canvas(&selection);
+    canvas.resize(400, 300);
+    auto scene = std::make_shared<GraphCanvas::Scene>();
+    scene->plan = m_plan;
+    scene->graph = m_graph;
+    scene->layout = m_layout;
+    canvas.setScene(scene);
+    canvas.show();
+    canvas.fitToWindow();
+    const auto haloPixels = [&canvas] {
+        const QImage image = canvas.grab().toImage();
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                count += image.pixelColor(x, y) == QColor(0xFF, 0xD7, 0x00) ? 1 : 0;
+        return count;
+    };
+    QCOMPARE(haloPixels(), 0);
+    selection.select(40);
+    const QRectF node = m_layout.nodes[std::size_t(m_graph.nodeOfLayer(40))];
+    QVERIFY(canvas.toWidget(node.bottomRight()).x() - canvas.toWidget(node.topLeft()).x() < 40);
+    // A ring about 5 pixels wide around the node (a halo scaled with the graph had none).
+    QVERIFY2(haloPixels() > 60, qPrintable(QString::number(haloPixels())));
 }
 
 PLANSCOPE_TEST_MAIN(TestGraphRender, QApplication)

@@ -97,9 +97,13 @@ void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected) co
         return;
     const QColor fill = toColor(nodeColor(node, m_plan, m_style));
     if (selected) {
-        painter.setPen(QPen(QColor(0xFF, 0xD7, 0x00), 6)); // trex's yellow halo
+        // trex's yellow halo, at least 5 screen pixels wide, so a zoomed-out graph still shows it.
+        const double zoom = painter.worldTransform().m11();
+        const double width = std::max(6.0, zoom > 0 ? 5.0 / zoom : 6.0);
+        painter.setPen(QPen(QColor(0xFF, 0xD7, 0x00), width));
         painter.setBrush(Qt::NoBrush);
-        painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 8, 8);
+        const double grow = width / 2;
+        painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), 8, 8);
     }
     painter.setBrush(fill);
     const bool region = node.kind == GraphNode::Kind::Region;

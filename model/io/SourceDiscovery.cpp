@@ -64,8 +64,8 @@ void addPrefixSiblings(PlanSources& sources, const QString& prefix) {
             continue;
         }
         if (actual != kind) {
-            sources.notes << QStringLiteral("%1 was ignored: it holds a %2, not a %3.")
-                                 .arg(displayName(path), fileKindName(actual), fileKindName(kind));
+            sources.notes << QStringLiteral("%1 was ignored: a %2 was expected, and it holds: %3.")
+                                 .arg(displayName(path), fileKindName(kind), fileKindName(actual));
             continue;
         }
         slotFor(sources, kind) = path;

@@ -112,6 +112,10 @@ void TestPlanSources::rejectsOtherKindOfFile() {
     const QString message = errorOf(fixturePath("quirks.profile.json"));
     QVERIFY2(message.contains("quirks.profile.json"), qPrintable(message));
     QVERIFY2(message.contains("per-layer profile JSON, not an engine graph"), qPrintable(message));
+    QVERIFY2(message.contains("PREFIX.profile.json beside PREFIX.graph.json"), qPrintable(message));
+    const QString timing =
+        errorOf(dataPath("trex/resnet-a100/fp16/resnet.onnx.engine.timing.json"));
+    QVERIFY2(timing.contains("PREFIX.timing.json beside"), qPrintable(timing));
 }
 
 void TestPlanSources::rejectsFolderWithoutGraph() {

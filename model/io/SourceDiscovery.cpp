@@ -44,17 +44,25 @@ std::map<FileKind, QStringList> filesByKind(const QDir& dir) {
 }
 
 // trex's naming: PREFIX.graph.json beside PREFIX.profile.json and friends.
+constexpr std::pair<const char*, FileKind> kSiblings[] = {
+    {".profile.json", FileKind::Profile},
+    {".profile.metadata.json", FileKind::ProfileMetadata},
+    {".build.metadata.json", FileKind::BuildMetadata},
+    {".timing.json", FileKind::Timing},
+    {".metadata.json", FileKind::DeviceList},
+    {".build.log", FileKind::TrtexecLog}, // trex's process_engine saves these two
+    {".profile.log", FileKind::TrtexecLog},
+};
+
+QString siblingSuffix(FileKind kind) {
+    for (const auto& [suffix, sibling] : kSiblings)
+        if (sibling == kind)
+            return QLatin1String(suffix);
+    return {};
+}
+
 void addPrefixSiblings(PlanSources& sources, const QString& prefix) {
-    const std::pair<const char*, FileKind> siblings[] = {
-        {".profile.json", FileKind::Profile},
-        {".profile.metadata.json", FileKind::ProfileMetadata},
-        {".build.metadata.json", FileKind::BuildMetadata},
-        {".timing.json", FileKind::Timing},
-        {".metadata.json", FileKind::DeviceList},
-        {".build.log", FileKind::TrtexecLog}, // trex's process_engine saves these two
-        {".profile.log", FileKind::TrtexecLog},
-    };
-    for (const auto& [suffix, kind] : siblings) {
+    for (const auto& [suffix, kind] : kSiblings) {
         const QString path = prefix + QLatin1String(suffix);
         if (!QFileInfo::exists(path))
             continue;
@@ -184,10 +192,10 @@ PlanSources discoverPlanSources(const QString& plan) {
         refuseUnknownText(info.filePath());
         return sourcesForGraph(info.filePath());
     }
-    throw PlanError(QStringLiteral("%1: this is a %2, not an engine graph. Pass the graph JSON "
-                                   "written by trtexec --exportLayerInfo (add this file with an "
-                                   "option such as --profile-json).")
-                        .arg(plan, fileKindName(kind)));
+    throw PlanError(QStringLiteral("%1: this is a %2, not an engine graph. Open the plan's graph "
+                                   "JSON (trtexec --exportLayerInfo) instead: a %2 named like it, "
+                                   "PREFIX%3 beside PREFIX.graph.json, is read with it.")
+                        .arg(plan, fileKindName(kind), siblingSuffix(kind)));
 }
 
 } // namespace planscope

@@ -4,6 +4,7 @@
 #include "plan/PlanError.h"
 
 using namespace planscope;
+using planscope::test::dataPath;
 using planscope::test::fixturePath;
 
 class TestProfile : public QObject {
@@ -14,6 +15,8 @@ class TestProfile : public QObject {
     void joinsPartialProfileByName();
     void rejectsProfileOfAnotherEngine();
     void readsUnescapedNames();
+    void refusesFileOfAnotherKind_data();
+    void refusesFileOfAnotherKind();
 };
 
 void TestProfile::parsesRecords_data() {
@@ -88,6 +91,44 @@ void TestProfile::readsUnescapedNames() {
     QVERIFY2(warnings.contains("read leniently"), qPrintable(warnings));
     // The last record's name is not the layer's: joined by position, but said.
     QVERIFY2(warnings.contains("1 of its 5 layer names differ"), qPrintable(warnings));
+}
+
+void TestProfile::refusesFileOfAnotherKind_data() {
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    const QString prefix = QStringLiteral("trex/resnet-a100/fp16/resnet.onnx.engine");
+    QTest::newRow("timing as profile")
+        << "profile" << prefix + ".timing.json"
+        << "a per-layer profile JSON was expected, and it holds: per-iteration timing JSON";
+    QTest::newRow("profile as timing")
+        << "timing" << prefix + ".profile.json"
+        << "a per-iteration timing JSON was expected, and it holds: per-layer profile JSON";
+    QTest::newRow("graph as build metadata")
+        << "build" << prefix + ".graph.json"
+        << "a build metadata JSON was expected, and it holds: engine graph JSON";
+    QTest::newRow("build as profile metadata")
+        << "profile-metadata" << prefix + ".build.metadata.json"
+        << "a profile metadata JSON was expected, and it holds: build metadata JSON";
+}
+
+// Before, a timing JSON given as the profile loaded with every latency zero and a warning.
+void TestProfile::refusesFileOfAnotherKind() {
+    QFETCH(QString, option);
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    LoadOptions options;
+    const QString path = dataPath(file);
+    (option == "profile"  ? options.profileJson
+     : option == "timing" ? options.timingJson
+     : option == "build"  ? options.buildMetadata
+                          : options.profileMetadata) = path;
+    try {
+        loadPlan(dataPath("trex/resnet-a100/fp16/resnet.onnx.engine"), options);
+        QFAIL("a file of another kind should be refused");
+    } catch (const PlanError& e) {
+        QVERIFY2(e.message().startsWith(path + ": " + message), qPrintable(e.message()));
+    }
 }
 
 PLANSCOPE_TEST_MAIN(TestProfile, QCoreApplication)

@@ -1,5 +1,6 @@
 #include "io/PlanLoader.h"
 
+#include "io/FileKind.h"
 #include "io/GraphParser.h"
 #include "io/JsonFile.h"
 #include "io/LayerNames.h"
@@ -19,9 +20,18 @@
 namespace planscope {
 namespace {
 
-void overrideSource(QString& slot, const QString& given) {
-    if (!given.isEmpty())
-        slot = given;
+// A file named explicitly must be of the kind asked for. One plainly of another kind is refused
+// here; one of no known kind (empty, cut short, damaged) goes to its reader, which says what is
+// wrong with it.
+void overrideSource(QString& slot, const QString& given, FileKind kind) {
+    if (given.isEmpty())
+        return;
+    const FileKind actual = sniffFileKind(given);
+    if (actual != FileKind::Unknown && actual != kind)
+        throw PlanError(QStringLiteral("%1: a %2 was expected, and it holds: %3. Pass the %2 "
+                                       "here, or leave it out.")
+                            .arg(given, fileKindName(kind), fileKindName(actual)));
+    slot = given;
 }
 
 void applyProfile(EnginePlan& plan, const ProfileFile& profile, const QStringList& ignoredNames) {
@@ -132,10 +142,10 @@ std::shared_ptr<const TacticLog> readTactics(const QStringList& logs, const Engi
 
 EnginePlan loadPlan(const QString& plan, const LoadOptions& options) {
     PlanSources sources = discoverPlanSources(plan);
-    overrideSource(sources.profile, options.profileJson);
-    overrideSource(sources.timing, options.timingJson);
-    overrideSource(sources.profileMetadata, options.profileMetadata);
-    overrideSource(sources.buildMetadata, options.buildMetadata);
+    overrideSource(sources.profile, options.profileJson, FileKind::Profile);
+    overrideSource(sources.timing, options.timingJson, FileKind::Timing);
+    overrideSource(sources.profileMetadata, options.profileMetadata, FileKind::ProfileMetadata);
+    overrideSource(sources.buildMetadata, options.buildMetadata, FileKind::BuildMetadata);
     for (const QString& log : options.logs)
         if (!sources.logs.contains(log))
             sources.logs << log;

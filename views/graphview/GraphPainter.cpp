@@ -113,7 +113,8 @@ void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected) co
     const QStringList lines = nodeLabel(node, m_plan, m_style);
     QFont font = labelFont();
     const QFontMetricsF metrics(font);
-    double y = rect.top() + (rect.height() - lines.size() * metrics.height()) / 2;
+    double y =
+        rect.top() + (rect.height() - static_cast<double>(lines.size()) * metrics.height()) / 2;
     painter.setPen(inkOn(fill));
     for (qsizetype i = 0; i < lines.size(); ++i) {
         font.setBold(i == 0 && !region);

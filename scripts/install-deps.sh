@@ -9,7 +9,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
     nlohmann-json3-dev libgraphviz-dev libonnx-dev libprotobuf-dev python3-onnx
     xvfb xauth fonts-dejavu-core time poppler-utils
-    dpkg-dev desktop-file-utils appstream shared-mime-info groff-base
+    dpkg-dev file desktop-file-utils appstream shared-mime-info groff-base
     "$@"
 )
 

@@ -23,6 +23,8 @@ class TestGraphRender : public QObject {
     void haloShowsWhenZoomedOut();
 
   private:
+    void showGraph(GraphCanvas& canvas, QSize size) const;
+
     std::shared_ptr<EnginePlan> m_plan;
     PlanGraph m_graph;
     GraphStyle m_style;
@@ -78,16 +80,20 @@ void TestGraphRender::exportsOneNodePerLayer() {
     QVERIFY(error.contains(".svg, .png or .dot"));
 }
 
-void TestGraphRender::clickingANodeSelectsItsLayer() {
-    LayerSelection selection;
-    GraphCanvas canvas(&selection);
-    canvas.resize(900, 700);
+void TestGraphRender::showGraph(GraphCanvas& canvas, QSize size) const {
+    canvas.resize(size);
     auto scene = std::make_shared<GraphCanvas::Scene>();
     scene->plan = m_plan;
     scene->graph = m_graph;
     scene->layout = m_layout;
     canvas.setScene(scene);
     canvas.show();
+}
+
+void TestGraphRender::clickingANodeSelectsItsLayer() {
+    LayerSelection selection;
+    GraphCanvas canvas(&selection);
+    showGraph(canvas, QSize(900, 700));
     const int node = m_graph.nodeOfLayer(5);
     canvas.centreOnLayer(5);
     const QPoint at = canvas.toWidget(m_layout.nodes[std::size_t(node)].center()).toPoint();
@@ -107,13 +113,7 @@ void TestGraphRender::clickingANodeSelectsItsLayer() {
 void TestGraphRender::haloShowsWhenZoomedOut() {
     LayerSelection selection;
     GraphCanvas canvas(&selection);
-    canvas.resize(400, 300);
-    auto scene = std::make_shared<GraphCanvas::Scene>();
-    scene->plan = m_plan;
-    scene->graph = m_graph;
-    scene->layout = m_layout;
-    canvas.setScene(scene);
-    canvas.show();
+    showGraph(canvas, QSize(400, 300));
     canvas.fitToWindow();
     const auto haloPixels = [&canvas] {
         const QImage image = canvas.grab().toImage();

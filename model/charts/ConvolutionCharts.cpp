@@ -63,11 +63,10 @@ Panel latencyByKernel(const Layers& convs) {
     });
 }
 
-Panel logScatter(const Layers& convs, LayerValue x, const QString& xLabel, LayerValue y,
-                 const QString& yLabel, LayerValue color, const QString& colorLabel,
-                 LayerValue size, const QString& title) {
-    Panel panel = scatter(convs, std::move(x), xLabel, std::move(y), yLabel, std::move(color),
-                          colorLabel, std::move(size));
+Panel logScatter(const Layers& convs, const LayerValue& x, const QString& xLabel,
+                 const LayerValue& y, const QString& yLabel, const LayerValue& color,
+                 const QString& colorLabel, const LayerValue& size, const QString& title) {
+    Panel panel = scatter(convs, x, xLabel, y, yLabel, color, colorLabel, size);
     panel.title = title;
     panel.logX = panel.logY = true;
     panel.emptyMessage = kNoConvolutions;
@@ -133,8 +132,8 @@ Chart efficiencyScatter(const EnginePlan& plan) {
 void addConvolutionCharts(std::vector<ChartDefinition>& charts) {
     const QString group = QStringLiteral("Convolutions");
     // Bars per convolution of one measure, colored by another.
-    const auto scaled = [](LayerValue value, QString valueLabel, LayerValue color,
-                           QString colorLabel) {
+    const auto scaled = [](const LayerValue& value, const QString& valueLabel,
+                           const LayerValue& color, const QString& colorLabel) {
         return [=](const EnginePlan& plan) {
             Panel p = perLayerBarsScaled(convolutions(plan), value, valueLabel, color, colorLabel);
             p.xLabel = QStringLiteral("Convolution (layer index)");
@@ -142,11 +141,11 @@ void addConvolutionCharts(std::vector<ChartDefinition>& charts) {
             return singlePanel({}, {}, std::move(p));
         };
     };
-    const auto colored = [&](LayerValue color, QString colorLabel) {
-        return scaled(layerPercent, kLatencyPct, std::move(color), std::move(colorLabel));
+    const auto colored = [&](const LayerValue& color, const QString& colorLabel) {
+        return scaled(layerPercent, kLatencyPct, color, colorLabel);
     };
-    const auto measured = [&](LayerValue value, QString label) {
-        return scaled(std::move(value), std::move(label), layerPercent, kLatencyPct);
+    const auto measured = [&](const LayerValue& value, const QString& label) {
+        return scaled(value, label, layerPercent, kLatencyPct);
     };
     charts.push_back({"conv-latency-by-precision", group,
                       "Latency per convolution (color = precision)", [](const EnginePlan& plan) {

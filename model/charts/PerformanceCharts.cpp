@@ -165,12 +165,13 @@ Chart timingSamples(const EnginePlan& plan) {
 
 void addPerformanceCharts(std::vector<ChartDefinition>& charts) {
     const QString group = QStringLiteral("Performance");
-    const auto perLayer = [](LayerValue value, QString label, LayerKey key, KeyColor color) {
+    const auto perLayer = [](const LayerValue& value, const QString& label, const LayerKey& key,
+                             const KeyColor& color) {
         return [=](const EnginePlan& plan) {
             return singlePanel({}, {}, perLayerBars(allLayers(plan), value, label, key, color));
         };
     };
-    const auto perType = [](LayerValue value, QString label) {
+    const auto perType = [](const LayerValue& value, const QString& label) {
         return [=](const EnginePlan& plan) {
             return singlePanel(
                 {}, {},

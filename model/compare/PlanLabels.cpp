@@ -41,7 +41,7 @@ QStringList planLabels(const std::vector<const EnginePlan*>& plans) {
         return labels;
     };
     for (qsizetype depth = 1; depth <= longest; ++depth)
-        if (const QStringList labels = ends(depth); allDifferent(labels))
+        if (QStringList labels = ends(depth); allDifferent(labels))
             return labels;
     QStringList labels = ends(1); // the same file more than once
     for (qsizetype i = 0; i < labels.size(); ++i)

@@ -27,7 +27,7 @@ double latencyOf(const Layer& layer, GraphStyle::Latency kind) {
     return 0;
 }
 
-QString shortened(QString line) {
+QString shortened(const QString& line) {
     return line.size() > kMaxLineLength ? line.left(kMaxLineLength - 3) + QStringLiteral("...")
                                         : line;
 }
@@ -160,8 +160,7 @@ QByteArray writeDot(const PlanGraph& graph, const EnginePlan& plan, const GraphS
                 QStringLiteral(", shape=box, style=%1").arg(node.isBinding ? "filled" : "dashed");
         dot += QStringLiteral("];\n");
     }
-    for (std::size_t e = 0; e < graph.edges().size(); ++e) {
-        const GraphEdge& edge = graph.edges()[e];
+    for (const GraphEdge& edge : graph.edges()) {
         dot += QStringLiteral("  n%1 -> n%2 [color=\"%3\"")
                    .arg(edge.from)
                    .arg(edge.to)

@@ -4,6 +4,7 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 namespace planscope::charts {
@@ -68,7 +69,9 @@ void ChartPainter::paint(QPainter& painter, const QRectF& area) {
     const double w = grid.width() / columns;
     const double h = grid.height() / rows;
     for (int i = 0; i < count; ++i) {
-        const QRectF box(grid.left() + (i % columns) * w, grid.top() + (i / columns) * h, w, h);
+        const int column = i % columns;
+        const int row = i / columns;
+        const QRectF box(grid.left() + column * w, grid.top() + row * h, w, h);
         paintPanel(painter, m_chart->panels[static_cast<std::size_t>(i)],
                    box.adjusted(4, 4, -4, -4));
     }
@@ -118,14 +121,12 @@ void ChartPainter::paintPanel(QPainter& painter, const Panel& panel, const QRect
 }
 
 ChartHit ChartPainter::hitAt(const QPointF& point) const {
+    const auto contains = [&point](const HitShape& shape) {
+        return shape.path.isEmpty() ? shape.rect.contains(point) : shape.path.contains(point);
+    };
     // Later shapes are drawn on top: look from the end.
-    for (auto it = m_hits.rbegin(); it != m_hits.rend(); ++it) {
-        const bool inside =
-            it->path.isEmpty() ? it->rect.contains(point) : it->path.contains(point);
-        if (inside)
-            return it->hit;
-    }
-    return {};
+    const auto it = std::find_if(m_hits.rbegin(), m_hits.rend(), contains);
+    return it == m_hits.rend() ? ChartHit{} : it->hit;
 }
 
 std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill) {

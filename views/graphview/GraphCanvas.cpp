@@ -44,11 +44,11 @@ void GraphCanvas::clearScene() {
     update();
 }
 
-QPointF GraphCanvas::toScene(const QPointF& p) const {
-    return m_origin + p / m_zoom;
+QPointF GraphCanvas::toScene(const QPointF& widgetPoint) const {
+    return m_origin + widgetPoint / m_zoom;
 }
-QPointF GraphCanvas::toWidget(const QPointF& p) const {
-    return (p - m_origin) * m_zoom;
+QPointF GraphCanvas::toWidget(const QPointF& scenePoint) const {
+    return (scenePoint - m_origin) * m_zoom;
 }
 
 // The whole scene in view (never magnified past 100%); a neighbourhood centred on its layer.

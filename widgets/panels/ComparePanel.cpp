@@ -173,8 +173,8 @@ void ComparePanel::setPlans(std::vector<std::shared_ptr<const EnginePlan>> plans
 namespace {
 
 // The layers within three steps of `layer`, laid out at once (small graphs lay out fast).
-std::shared_ptr<GraphCanvas::Scene> neighbourhoodScene(std::shared_ptr<const EnginePlan> plan,
-                                                       int layer) {
+std::shared_ptr<GraphCanvas::Scene>
+neighbourhoodScene(const std::shared_ptr<const EnginePlan>& plan, int layer) {
     auto scene = std::make_shared<GraphCanvas::Scene>();
     scene->plan = plan;
     const PlanGraph whole = PlanGraph::build(*plan);

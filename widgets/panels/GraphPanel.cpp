@@ -226,7 +226,7 @@ void GraphPanel::relayout() {
     QtConcurrent::run(&m_graphviz, [scene, sizes] {
         scene->layout = layoutGraph(scene->graph, sizes);
         return scene;
-    }).then(this, [this, key](std::shared_ptr<GraphCanvas::Scene> done) {
+    }).then(this, [this, key](const std::shared_ptr<GraphCanvas::Scene>& done) {
         --m_pending;
         if (key != m_wanted || done->plan != m_plan)
             return; // cancelled, or a newer request or another plan took over

@@ -26,7 +26,7 @@ inline void announceStandIn() {
 // records its arguments in DIR/argv.txt and its process id in DIR/pid.txt.
 inline QString writeStandIn(const QString& dir, StandIn behaviour) {
     static const char* const names[] = {"succeeds", "no-gpu", "sleeps", "ignores-term"};
-    const QString path = QDir(dir).filePath(QStringLiteral("trtexec"));
+    QString path = QDir(dir).filePath(QStringLiteral("trtexec"));
     QFile script(path);
     if (!script.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return {};

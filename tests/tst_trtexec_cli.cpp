@@ -20,7 +20,7 @@ Run runProfile(const QStringList& arguments) {
 }
 
 QString writeModel(const QString& dir) {
-    const QString model = QDir(dir).filePath("net.onnx");
+    QString model = QDir(dir).filePath("net.onnx");
     QFile file(model);
     file.open(QIODevice::WriteOnly);
     file.write("onnx");

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Speed and memory of planscope on a large synthetic plan (see README.md here for targets).
+# Speed and memory of planscope on a large synthetic plan (see README.md here for targets):
+# whole process, cold start, median wall time of 5 runs, largest peak RSS.
 # Usage: bench/run_bench.sh [BUILD_DIR] [LAYERS]   (default: build, 20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/measure.sh
 build=${1:-build}
 layers=${2:-20000}
+planscope=$build/app/planscope
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -12,37 +15,24 @@ trap 'rm -rf "$work"' EXIT
 graph_mb=$(du -m "$work/big.onnx.engine.graph.json" | cut -f1)
 echo "plan: $layers layers, graph JSON ${graph_mb} MB"
 
-# Best of 5 wall times and the peak resident memory, whole process, cold start each time.
-best=""
-peak=0
-for _ in 1 2 3 4 5; do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$build/app/planscope" summary --json \
-        "$work/big.onnx.engine" >/dev/null
-    read -r wall rss <"$work/time"
-    if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi
-    [ "$rss" -gt "$peak" ] && peak=$rss
-done
-echo "summary --json: best wall ${best} s, peak RSS $((peak / 1024)) MB"
-awk "BEGIN{exit !($best < 1.0)}" && echo "  wall time target (< 1 s): met" || echo "  wall time target (< 1 s): MISSED"
-[ $((peak / 1024)) -lt 400 ] && echo "  memory target (< 400 MB): met" || echo "  memory target (< 400 MB): MISSED"
+measure 5 "$planscope" summary --json "$work/big.onnx.engine"
+echo "summary --json: median wall ${wall} s, peak RSS ${rss_mb} MB"
+target "wall time" "$wall" 1.0 s
+target "memory" "$rss_mb" 400 MB
 
-# A per-layer chart of every layer, to PNG and to SVG, whole process.
+# A per-layer chart of every layer, to PNG and to SVG.
 for format in png svg; do
-    /usr/bin/time -f "%e" -o "$work/time" "$build/app/planscope" export-chart "$work/big.onnx.engine" \
-        --chart latency-per-layer-ms -o "$work/chart.$format"
-    wall=$(cat "$work/time")
-    echo "export-chart latency-per-layer-ms to $format: ${wall} s"
-    awk "BEGIN{exit !($wall < 3.0)}" && echo "  target (< 3 s): met" || echo "  target (< 3 s): MISSED"
+    measure 5 "$planscope" export-chart "$work/big.onnx.engine" --chart latency-per-layer-ms \
+        -o "$work/chart.$format"
+    echo "export-chart latency-per-layer-ms to $format: median wall ${wall} s"
+    target "wall time" "$wall" 3.0 s
 done
 
-# The plan graph of a 5,000-layer plan: whole graph and a neighbourhood, whole process.
+# The plan graph of a 5,000-layer plan: whole graph and a neighbourhood.
 "$build/resources/planscope-generate-plan" --layers 5000 -o "$work/mid.onnx.engine"
 for args in "" "--around 2500 --radius 4"; do
     # shellcheck disable=SC2086
-    /usr/bin/time -f "%e" -o "$work/time" "$build/app/planscope" export-graph "$work/mid.onnx.engine" $args \
-        -o "$work/graph.svg"
-    wall=$(cat "$work/time")
-    limit=$([ -z "$args" ] && echo 5.0 || echo 1.0)
-    echo "export-graph 5,000 layers ${args:-(whole graph)}: ${wall} s"
-    awk "BEGIN{exit !($wall < $limit)}" && echo "  target (< $limit s): met" || echo "  target (< $limit s): MISSED"
+    measure 5 "$planscope" export-graph "$work/mid.onnx.engine" $args -o "$work/graph.svg"
+    echo "export-graph 5,000 layers ${args:-(whole graph)}: median wall ${wall} s"
+    target "wall time" "$wall" "$([ -z "$args" ] && echo 5.0 || echo 1.0)" s
 done

@@ -244,7 +244,7 @@ void TacticLogBuilder::timing(std::string_view text) {
     if (name.isEmpty())
         name = m_setNames.value(*tactic);
     const int format = formatIndex(*subject);
-    subject->timings.push_back({format, m_runner, *tactic, name, *time, buildIndex()});
+    subject->timings.push_back({m_runner, *tactic, name, *time, format, buildIndex()});
 }
 
 void TacticLogBuilder::choice(std::string_view text) {

@@ -3,6 +3,7 @@
 #include "io/PlanLoader.h"
 #include "io/TacticJson.h"
 #include "io/log/TacticLogReader.h"
+#include "lint/Linter.h"
 
 #include <QTemporaryDir>
 #include <cmath>
@@ -40,6 +41,7 @@ class TestTacticLog : public QObject {
     void refusesLogsWithoutTactics();
     void writesJson();
     void opensAsPlan();
+    void typesAndNamesLayersOfALog();
     void findsBuildLogBesideEngine();
 };
 
@@ -278,6 +280,30 @@ void TestTacticLog::opensAsPlan() {
     QCOMPARE(chosen.panels[0].bars.size(), std::size_t(8));
     QVERIFY(chosen.panels[0].bars[0].segments[0].value >= 1.0);
     QCOMPARE(chosen.panels[1].points.size(), std::size_t(8));
+}
+
+// The log's layer list names runners and tactic numbers; the layers get the types a graph JSON
+// gives those runners and the names the log's timings give those tactics, so the charts group
+// them and the linters judge them as they would the graph JSON's.
+void TestTacticLog::typesAndNamesLayersOfALog() {
+    const EnginePlan plan = loadPlan(dataPath(kBuilds + "trt8.6.0-rtx3090-verbose-build.log"));
+    const Layer& conv = plan.layers[1];
+    QCOMPARE(conv.type, QString("Convolution"));
+    QCOMPARE(conv.subtype, QString("CaskConvolution"));
+    QCOMPARE(conv.tactic, QString("sm80_xmma_fprop_implicit_gemm_indexed_wo_smem_f16f16_f16f16_f16_"
+                                  "nhwckrsc_nhwc_tilesize128x16x64_stage1_warpsize4x1x1_g1_"
+                                  "tensor16x8x16_aligna4_alignc4")); // 0x98e92db98836b738
+    QCOMPARE(plan.layers[2].type, QString("Pooling"));
+    QCOMPARE(plan.layers[5].type, QString("Shuffle"));
+    QCOMPARE(plan.layers[6].type, QString("CaskGemmConvolution")); // no graph JSON to go by
+    QCOMPARE(plan.layers[0].tactic, QString("TensorRT")); // a Reformat: its timings have no names
+
+    // An xmma kernel is on Tensor Cores; the first convolution reads one channel.
+    QStringList convFindings;
+    for (const LintFinding& f : lintPlan(plan))
+        if (f.rule.startsWith("conv-"))
+            convFindings << f.rule + ' ' + f.layerName;
+    QCOMPARE(convFindings, QStringList({"conv-channel-alignment Conv-1 + ReLU-2"}));
 }
 
 // planscope profile keeps the verbose build log as PREFIX.build.log: opening PREFIX finds it and

@@ -138,6 +138,22 @@ std::shared_ptr<const TacticLog> readTactics(const QStringList& logs, const Engi
     return nullptr;
 }
 
+// A layer list read from a verbose log gives each layer's tactic as a number only; the log's
+// timings name it where the runner has names. Layers of a graph JSON keep trex's tactic.
+void nameTacticsFromLog(EnginePlan& plan, const TacticLog& log) {
+    for (Layer& layer : plan.layers) {
+        const TacticSubject* subject = log.subjectForLayer(layer.name);
+        const auto tactic = log.engineTactic(layer.name);
+        if (!subject || !tactic || !layer.attribute(QStringLiteral("TacticName")).isEmpty())
+            continue;
+        const auto named = std::find_if(
+            subject->timings.begin(), subject->timings.end(),
+            [&](const TacticTiming& t) { return t.tactic == *tactic && !t.tacticName.isEmpty(); });
+        if (named != subject->timings.end())
+            layer.tactic = named->tacticName;
+    }
+}
+
 } // namespace
 
 EnginePlan loadPlan(const QString& plan, const LoadOptions& options) {
@@ -206,6 +222,8 @@ EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallb
     for (Layer& layer : plan.layers)
         layer.convolution = computeConvolutionMetrics(layer);
     plan.tactics = readTactics(sources.logs, plan);
+    if (fromLog && plan.tactics)
+        nameTacticsFromLog(plan, *plan.tactics);
     if (progress && !progress(100))
         throw LoadCancelled();
     return plan;

@@ -1,5 +1,6 @@
 #include "io/log/TrtexecLog.h"
 
+#include <QHash>
 #include <QRegularExpression>
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -29,6 +30,28 @@ Json tensors(const QString& text) {
     return list;
 }
 
+// The ParameterType a graph JSON gives beside the runner the log names (as the shared exports
+// pair them), so that a layer read from a log is typed as one read from the graph JSON. Runners
+// not listed keep their own name as the type.
+std::optional<std::string> parameterTypeOf(const QString& runner) {
+    static const QHash<QString, QString> types = {
+        {"CaskConvolution", "Convolution"},
+        {"CudaDepthwiseConvolution", "Convolution"},
+        {"FusedConvActConvolution", "Convolution"},
+        {"CaskPooling", "Pooling"},
+        {"CudaPooling", "Pooling"},
+        {"TiledPooling", "Pooling"},
+        {"PointWiseV2", "PointWise"},
+        {"PointWise", "PointWise"},
+        {"Reformat", "Reformat"},
+        {"Shuffle", "Shuffle"},
+        {"Resize", "Resize"},
+        {"CaskConvActPool", "ConvActPool"},
+    };
+    const auto it = types.constFind(runner);
+    return it == types.constEnd() ? std::nullopt : std::optional(it->toStdString());
+}
+
 // "Layer(CaskPooling): node_max_pool2d, Tactic: 0xdd39..., relu (Half[..]) -> max_pool2d (..)"
 std::optional<Json> layer(const QString& line) {
     static const QRegularExpression layerRe(
@@ -41,11 +64,14 @@ std::optional<Json> layer(const QString& line) {
     arrow = arrow >= 0 ? arrow + 2 : io.indexOf(QLatin1String("-> "));
     const QString inputs = arrow >= 0 ? io.left(arrow) : io;
     const QString outputs = arrow >= 0 ? io.mid(arrow).section(QLatin1String("-> "), 1) : QString();
-    return Json{{"Name", match.captured(2).toStdString()},
-                {"LayerType", match.captured(1).toStdString()},
-                {"TacticValue", match.captured(3).toStdString()},
-                {"Inputs", tensors(inputs)},
-                {"Outputs", tensors(outputs)}};
+    Json layer{{"Name", match.captured(2).toStdString()},
+               {"LayerType", match.captured(1).toStdString()},
+               {"TacticValue", match.captured(3).toStdString()},
+               {"Inputs", tensors(inputs)},
+               {"Outputs", tensors(outputs)}};
+    if (auto type = parameterTypeOf(match.captured(1)))
+        layer["ParameterType"] = std::move(*type);
+    return layer;
 }
 
 } // namespace

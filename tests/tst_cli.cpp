@@ -117,6 +117,16 @@ void TestCli::listsLayers() {
     const Run text = runPlanscope({"layers", dataPath(kMobileNet)});
     QCOMPARE(text.status, 0);
     QCOMPARE(text.out.trimmed().split('\n').size(), 73);
+    // A type longer than the column (a runner's name, from a log) widens it for every row.
+    const Run log = runPlanscope(
+        {"layers", dataPath("realworld/mnist-verbose-builds/trt8.6.0-rtx3090-verbose-build.log")});
+    QCOMPARE(log.status, 0);
+    QList<QByteArray> rows = log.out.split('\n');
+    rows.removeAll(QByteArray());
+    QCOMPARE(rows.size(), 11);
+    QVERIFY(rows[7].contains("CaskGemmConvolution  FP16"));
+    for (const QByteArray& row : rows)
+        QCOMPARE(row.indexOf(row.startsWith("   #") ? "precision" : "FP"), rows[1].indexOf("FP"));
 }
 
 void TestCli::filtersLayersByType() {

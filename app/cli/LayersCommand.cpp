@@ -2,13 +2,18 @@
 #include "cli/PlanOptions.h"
 #include "io/PlanJson.h"
 
+#include <algorithm>
+
 namespace planscope {
 namespace {
 
 void printTable(const std::vector<const Layer*>& layers) {
+    int typeWidth = 16; // wider when a type is longer (a runner's name, e.g. CaskGemmConvolution)
+    for (const Layer* l : layers)
+        typeWidth = std::max(typeWidth, static_cast<int>(l->type.size()));
     out() << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                  .arg(QStringLiteral("#"), 4)
-                 .arg(QStringLiteral("type"), -16)
+                 .arg(QStringLiteral("type"), -typeWidth)
                  .arg(QStringLiteral("precision"), -9)
                  .arg(QStringLiteral("avg ms"), 9)
                  .arg(QStringLiteral("%"), 6)
@@ -16,7 +21,7 @@ void printTable(const std::vector<const Layer*>& layers) {
     for (const Layer* l : layers)
         out() << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                      .arg(l->index, 4)
-                     .arg(l->type, -16)
+                     .arg(l->type, -typeWidth)
                      .arg(l->precision, -9)
                      .arg(l->timing.averageMs, 9, 'f', 4)
                      .arg(l->timing.percent, 6, 'f', 2)

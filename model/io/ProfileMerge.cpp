@@ -11,7 +11,7 @@ namespace planscope {
 namespace {
 
 LayerTiming timingOf(const ProfileRecord& r) {
-    return {r.averageMs, r.medianMs, r.totalMs, r.percent};
+    return {true, r.averageMs, r.medianMs, r.totalMs, r.percent};
 }
 
 } // namespace

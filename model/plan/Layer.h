@@ -23,7 +23,10 @@ struct Tensor {
     QString description() const; // "input1: [1, 3, 224, 224]xFP32 NCHW" as trex prints bindings
 };
 
+// A layer's profile record. `measured` is false when no profile names the layer: its figures are
+// then missing (shown as "-", JSON null), never zero; sums over layers skip them.
 struct LayerTiming {
+    bool measured = false;
     double averageMs = 0;
     double medianMs = 0;
     double totalMs = 0;

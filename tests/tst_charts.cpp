@@ -81,7 +81,7 @@ void TestCharts::perLayerBarsFollowEngineOrder() {
     QCOMPARE(precision.bars[0].segments[0].color, Rgb(0xFF0000)); // FP32 red
     QCOMPARE(precision.bars[1].segments[0].color, Rgb(0x76B900)); // INT8 green
     QCOMPARE(barTotal(buildChart(m_plan, "weights-per-layer").panels.front()),
-             m_plan.totalWeightsBytes());
+             m_plan.totalWeightsBytes().value());
 }
 
 void TestCharts::sunburstAnglesAreLatencyShares() {
@@ -90,7 +90,7 @@ void TestCharts::sunburstAnglesAreLatencyShares() {
     double inner = 0;
     double outer = 0;
     int layers = 0;
-    const double total = m_plan.totalAverageMs();
+    const double total = m_plan.totalAverageMs().value();
     for (const RingSlice& s : slices) {
         if (s.level == 0) {
             inner += s.spanDegrees;
@@ -114,7 +114,7 @@ void TestCharts::sunburstAnglesAreLatencyShares() {
 void TestCharts::aggregatesSumToThePlan() {
     QCOMPARE(barTotal(buildChart(m_plan, "count-per-type").panels.front()), 72.0);
     QVERIFY(qAbs(barTotal(buildChart(m_plan, "latency-per-type-ms").panels.front()) -
-                 m_plan.totalAverageMs()) < 1e-12);
+                 m_plan.totalAverageMs().value()) < 1e-12);
     QCOMPARE(barTotal(buildChart(m_plan, "latency-histogram").panels.front()), 72.0);
     QCOMPARE(barTotal(buildChart(m_plan, "footprint-distribution").panels.front()), 72.0);
     const Panel types = buildChart(m_plan, "count-per-type").panels.front();

@@ -155,7 +155,7 @@ void TestCli::printsLintJson() {
     }();
     QCOMPARE(first["rule"].toString(), QString("reformat-type-conversion"));
     QCOMPARE(first["severity"].toString(), QString("warning"));
-    QCOMPARE(first["details"].toObject()["type conversion"].toString(), QString("FP32 -> Int8"));
+    QCOMPARE(first["details"].toObject()["type conversion"].toString(), QString("FP32 -> INT8"));
     for (const char* key : {"hazard", "mitigation", "help", "layer_index"})
         QVERIFY2(first.contains(key), key);
 }

@@ -7,6 +7,7 @@
 
 using namespace planscope;
 using planscope::test::dataPath;
+using planscope::test::fixturePath;
 
 class TestLayerTableModel : public QObject {
     Q_OBJECT
@@ -18,6 +19,7 @@ class TestLayerTableModel : public QObject {
     void searchesNamesTacticsAndMetadata_data();
     void searchesNamesTacticsAndMetadata();
     void addsAttributeColumnsOfType();
+    void showsMissingFiguresAsMissing();
 
   private:
     EnginePlan m_plan;
@@ -77,8 +79,8 @@ void TestLayerTableModel::filtersByType() {
     QCOMPARE(m_filter.rowCount(), 53);
     const LayerFilterModel::Totals totals = m_filter.visibleTotals();
     QCOMPARE(totals.layers, 53);
-    QCOMPARE(QString::number(totals.latencyPct, 'f', 1), QString("81.5"));
-    QCOMPARE(QString::number(totals.latencyMs, 'f', 3), QString("0.383"));
+    QCOMPARE(QString::number(totals.latencyPct.value(), 'f', 1), QString("81.5"));
+    QCOMPARE(QString::number(totals.latencyMs.value(), 'f', 3), QString("0.383"));
     m_filter.setTypeFilter("Pooling");
     QCOMPARE(m_filter.visibleLayers(), QList<int>({69}));
     m_filter.setTypeFilter({});
@@ -96,6 +98,15 @@ void TestLayerTableModel::searchesNamesTacticsAndMetadata_data() {
     QTest::newRow("two words") << "features.1 Conv_29" << 1;
     QTest::newRow("nothing") << "no-such-layer" << 0;
     QTest::newRow("empty") << "" << 72;
+    QTest::newRow("type:") << "type:pooling" << 1;
+    QTest::newRow("type: regex") << "type:/^(pooling|reformat)$/" << 19;
+    QTest::newRow("precision: and type:") << "precision:INT8 type:Convolution" << 53;
+    QTest::newRow("precision:") << "precision:fp16" << 15;
+    QTest::newRow("name: is not metadata") << "name:Conv_12" << 2;
+    QTest::newRow("tactic: regex") << "tactic:/sm75.*implicit/" << 18;
+    QTest::newRow("regex anywhere") << "/conv_1[0-9]{2}/" << 6;
+    QTest::newRow("regex with a space") << "/conv 1/" << 0;
+    QTest::newRow("invalid regex") << "/conv_(/" << 0;
 }
 
 void TestLayerTableModel::searchesNamesTacticsAndMetadata() {
@@ -103,6 +114,7 @@ void TestLayerTableModel::searchesNamesTacticsAndMetadata() {
     QFETCH(int, rows);
     m_filter.setSearchText(text);
     QCOMPARE(m_filter.rowCount(), rows);
+    QCOMPARE(m_filter.searchError().isEmpty(), !text.contains("conv_(/"));
     m_filter.setSearchText({});
 }
 
@@ -122,6 +134,44 @@ void TestLayerTableModel::addsAttributeColumnsOfType() {
     m_filter.setTypeFilter({});
     m_model.setAttributeColumns({});
     QCOMPARE(m_model.columnCount(), int(LayerTableModel::FixedColumnCount));
+}
+
+// A partial profile times "up" and "add" only: the other layers show "-", have no sort value,
+// sort last in both orders (in engine order) and count in no total.
+void TestLayerTableModel::showsMissingFiguresAsMissing() {
+    LoadOptions options;
+    options.profileJson = fixturePath("partial.profile.json");
+    const EnginePlan plan = loadPlan(fixturePath("quirks.graph.json"), options);
+    LayerTableModel model;
+    LayerFilterModel filter;
+    new QAbstractItemModelTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 this);
+    filter.setSourceModel(&model);
+    model.setPlan(&plan);
+    const int dup = plan.findLayer("dup")->index;
+    QCOMPARE(model.index(dup, LayerTableModel::LatencyColumn).data().toString(), QString("-"));
+    QVERIFY(!model.index(dup, LayerTableModel::LatencyColumn)
+                 .data(LayerTableModel::SortRole)
+                 .isValid());
+    const auto names = [&] {
+        QStringList list;
+        for (int r = 0; r < filter.rowCount(); ++r)
+            list << filter.index(r, LayerTableModel::NameColumn).data().toString();
+        return list;
+    };
+    QStringList unmeasured;
+    for (const Layer& l : plan.layers)
+        if (!l.timing.measured)
+            unmeasured << l.name;
+    QVERIFY(!unmeasured.isEmpty());
+    filter.sort(LayerTableModel::LatencyColumn, Qt::DescendingOrder);
+    QCOMPARE(names(), QStringList({"up", "add"}) + unmeasured);
+    filter.sort(LayerTableModel::LatencyColumn, Qt::AscendingOrder);
+    QCOMPARE(names(), QStringList({"add", "up"}) + unmeasured);
+    QCOMPARE(filter.visibleTotals().latencyMs.value(), 0.75);
+    filter.setSearchText("name:dup");
+    QCOMPARE(filter.visibleTotals().layers, 2); // "dup" twice: neither timed
+    QVERIFY(!filter.visibleTotals().latencyMs);
 }
 
 PLANSCOPE_TEST_MAIN(TestLayerTableModel, QCoreApplication)

@@ -37,7 +37,7 @@ void TestLintModel::groupsFindingsByRule() {
     QCOMPARE(first.data().toString(), QString("QuantizeLinear_2"));
     QCOMPARE(first.data(LintModel::LayerIndexRole).toInt(), 0);
     QCOMPARE(first.parent(), reformats);
-    QVERIFY(first.data(Qt::ToolTipRole).toString().contains("FP32 -> Int8"));
+    QVERIFY(first.data(Qt::ToolTipRole).toString().contains("FP32 -> INT8"));
     QCOMPARE(reformats.data(LintModel::LayerIndexRole).toInt(), -1);
     model.setFindings(nullptr);
     QCOMPARE(model.rowCount(), 0);

@@ -88,11 +88,11 @@ void TestLinters::findsOnFixture_data() {
     QTest::newRow("type reformat") << "reformat_fp32_to_fp16"
                                    << "reformat-type-conversion" << 1 << "FP32 -> FP16";
     QTest::newRow("type slice") << "slice_int8_to_fp32"
-                                << "slice-type-conversion" << 1 << "Int8 -> FP32";
+                                << "slice-type-conversion" << 1 << "INT8 -> FP32";
     QTest::newRow("quantize") << "scale_quantize"
-                              << "unfused-qdq" << 1 << "FP32 -> Int8";
+                              << "unfused-qdq" << 1 << "FP32 -> INT8";
     QTest::newRow("dequantize") << "scale_dequantize"
-                                << "unfused-qdq" << 1 << "Int8 -> FP16";
+                                << "unfused-qdq" << 1 << "INT8 -> FP16";
     QTest::newRow("float scale") << "scale_float"
                                  << "unfused-qdq" << 0 << "";
 }
@@ -140,7 +140,7 @@ void TestLinters::flagsMobileNetQuantize() {
     const auto all = lintPlan(plan);
     const auto found = findingsOn(all, "QuantizeLinear_2", "reformat-type-conversion");
     QCOMPARE(found.size(), std::size_t(1));
-    QCOMPARE(detail(found[0], "type conversion"), QString("FP32 -> Int8"));
+    QCOMPARE(detail(found[0], "type conversion"), QString("FP32 -> INT8"));
     QCOMPARE(detail(found[0], "origin"), QString("QDQ"));
     QCOMPARE(found[0].layerIndex, 0);
     int reformats = 0;

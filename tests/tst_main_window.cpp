@@ -170,7 +170,7 @@ void TestMainWindow::lintFindingSelectsLayerEverywhere() {
     const QModelIndex row = window.layerPanel()->view()->currentIndex();
     QCOMPARE(row.data(LayerTableModel::LayerIndexRole).toInt(), 0);
     const QString inspector = window.inspector()->text();
-    for (const char* text : {"QuantizeLinear_2", "Reformat", "FP32 -> Int8", "602112", "Producers",
+    for (const char* text : {"QuantizeLinear_2", "Reformat", "FP32 -> INT8", "602112", "Producers",
                              "Raw attributes", "Origin", "QDQ"})
         QVERIFY2(inspector.contains(text) ||
                      inspector.contains(QString(text).replace("602112", "588.0 KB")),

@@ -14,14 +14,31 @@ QTextStream& err() {
     return stream;
 }
 
+namespace {
+
+// "planscope compare": what usage lines and errors name (runCli puts it first in the arguments).
+QString& invokedCommand() {
+    static QString command = QStringLiteral("planscope");
+    return command;
+}
+
+} // namespace
+
 bool parseArguments(QCommandLineParser& parser, const QStringList& arguments) {
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help."));
     parser.addOption(help);
+    if (!arguments.isEmpty())
+        invokedCommand() = arguments.first();
     if (!parser.parse(arguments))
         throw UsageError(parser.errorText().toStdString());
     if (parser.isSet(help)) {
-        out() << parser.helpText();
+        // Qt names the binary alone ("Usage: planscope [options] PLAN"); name the command too.
+        QString text = parser.helpText();
+        const qsizetype options = text.indexOf(QLatin1String(" [options]"));
+        if (text.startsWith(QLatin1String("Usage: ")) && options > 0)
+            text.replace(7, options - 7, invokedCommand());
+        out() << text;
         out().flush();
         return false;
     }
@@ -38,7 +55,8 @@ int runGuarded(const std::function<int()>& body) {
         err() << "planscope: error: " << e.message() << Qt::endl;
     } catch (const UsageError& e) {
         out().flush();
-        err() << "planscope: " << e.what() << " (see planscope --help)" << Qt::endl;
+        err() << "planscope: " << e.what() << " (see " << invokedCommand() << " --help)"
+              << Qt::endl;
     } catch (const std::exception& e) { // readers report bad input as PlanError: a bug
         out().flush();
         err() << "planscope: internal error: " << e.what()

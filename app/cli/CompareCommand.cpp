@@ -25,12 +25,14 @@ void printSummaries(const EnginePlan& a, const EnginePlan& b) {
     const QStringList labels = planLabels(a, b);
     line("", QStringLiteral("A: ") + labels[0], QStringLiteral("B: ") + labels[1]);
     line("Layers", QString::number(a.layers.size()), QString::number(b.layers.size()));
-    line("Average time", QString::number(a.totalAverageMs(), 'f', 3) + " ms",
-         QString::number(b.totalAverageMs(), 'f', 3) + " ms");
-    line("Weights", QString::number(a.totalWeightsBytes() / kMegabyte, 'f', 1) + " MB",
-         QString::number(b.totalWeightsBytes() / kMegabyte, 'f', 1) + " MB");
-    line("Activations", QString::number(a.totalActivationBytes() / kMegabyte, 'f', 1) + " MB",
-         QString::number(b.totalActivationBytes() / kMegabyte, 'f', 1) + " MB");
+    line("Average time", QString::number(a.totalAverageMs().value_or(0.0), 'f', 3) + " ms",
+         QString::number(b.totalAverageMs().value_or(0.0), 'f', 3) + " ms");
+    line("Weights",
+         QString::number(a.totalWeightsBytes().value_or(0.0) / kMegabyte, 'f', 1) + " MB",
+         QString::number(b.totalWeightsBytes().value_or(0.0) / kMegabyte, 'f', 1) + " MB");
+    line("Activations",
+         QString::number(a.totalActivationBytes().value_or(0.0) / kMegabyte, 'f', 1) + " MB",
+         QString::number(b.totalActivationBytes().value_or(0.0) / kMegabyte, 'f', 1) + " MB");
     line("Device", a.metadata.deviceName(), b.metadata.deviceName());
 }
 
@@ -108,7 +110,9 @@ int compareCommand(const QStringList& arguments) {
         } else {
             printSummaries(a, b);
             const double speedup =
-                b.totalAverageMs() > 0 ? a.totalAverageMs() / b.totalAverageMs() : 0;
+                b.totalAverageMs().value_or(0.0) > 0
+                    ? a.totalAverageMs().value_or(0.0) / b.totalAverageMs().value_or(0.0)
+                    : 0;
             out() << QStringLiteral(
                          "\nSpeedup of B over A: %1x (B's total latency is %2% %3 A's)\n")
                          .arg(speedup, 0, 'f', 3)

@@ -1,6 +1,7 @@
 #include "cli/SummaryText.h"
 
 #include "metrics/LayerGroups.h"
+#include "plan/FigureText.h"
 
 #include <QTextStream>
 
@@ -9,13 +10,18 @@ namespace {
 
 constexpr double kMegabyte = 1024.0 * 1024.0;
 
+QString megabytes(std::optional<double> bytes) {
+    return bytes ? QString::number(*bytes / kMegabyte, 'f', 1) + QStringLiteral(" MB")
+                 : kMissingText;
+}
+
 void printSection(QTextStream& stream, const char* title, const OrderedJson& section) {
     if (section.empty())
         return;
     stream << title << ":\n";
     for (const auto& item : section.items())
-        stream << '\t' << QString::fromStdString(item.key()) << ": " << metadataText(item.value())
-               << '\n';
+        stream << '\t' << QString::fromStdString(item.key()) << ": "
+               << metadataText(item.key(), item.value()) << '\n';
 }
 
 void printBindings(QTextStream& stream, const char* title,
@@ -30,8 +36,9 @@ void printGroups(QTextStream& stream, const char* title, const std::vector<Layer
     stream << title << ":\n";
     for (const LayerGroup& g : groups)
         stream << '\t' << g.key.leftJustified(24) << QString::number(g.count).rightJustified(6)
-               << " layers " << QString::number(g.latencyMs, 'f', 3).rightJustified(9) << " ms "
-               << QString::number(g.latencyPct, 'f', 1).rightJustified(6) << " %\n";
+               << (g.count == 1 ? " layer  " : " layers ")
+               << millisecondsText(g.latencyMs).rightJustified(12) << ' '
+               << percentText(g.latencyPct).rightJustified(7) << '\n';
 }
 
 // The performance summary's lists ("Latency": [min, max, ...]) with each statistic named.
@@ -39,16 +46,21 @@ void printPerformance(QTextStream& stream, const OrderedJson& performance) {
     if (performance.empty())
         return;
     stream << "Performance Summary:\n";
-    for (const auto& item : performance.items()) {
-        QString value = metadataText(item.value());
-        if (const auto statistics = latencyStatistics(item.value()); !statistics.empty()) {
-            QStringList named;
-            for (const Statistic& s : statistics)
-                named << QStringLiteral("%1 %2").arg(s.name).arg(s.value);
-            value = named.join(QStringLiteral(", ")) + QStringLiteral(" ms");
-        }
-        stream << '\t' << QString::fromStdString(item.key()) << ": " << value << '\n';
+    const PerformanceTable table = performanceTable(performance);
+    for (const PerformanceTable::Row& r : table.lists) {
+        QStringList named;
+        for (std::size_t c = 0; c < r.values.size(); ++c)
+            if (r.values[c])
+                named << QStringLiteral("%1 %2")
+                             .arg(QLatin1String(kLatencyStatistics[c]))
+                             .arg(*r.values[c]);
+        stream << '\t' << r.metric << ": "
+               << (r.measured() ? named.join(QStringLiteral(", ")) + QStringLiteral(" ms")
+                                : QStringLiteral("not measured"))
+               << '\n';
     }
+    for (const auto& [key, value] : table.scalars)
+        stream << '\t' << key << ": " << value << '\n';
 }
 
 } // namespace
@@ -59,12 +71,11 @@ QString summaryText(const EnginePlan& plan) {
     stream << "Model: " << plan.name << '\n';
     printBindings(stream, "Inputs", plan.inputBindings());
     printBindings(stream, "Outputs", plan.outputBindings());
-    stream << "\tAverage time: " << QString::number(plan.totalAverageMs(), 'f', 3) << " ms\n"
+    stream << "\tAverage time: " << millisecondsText(plan.totalAverageMs())
+           << (plan.hasProfile ? "" : " (no per-layer timings)") << '\n'
            << "\tLayers: " << plan.layers.size() << '\n'
-           << "\tWeights: " << QString::number(plan.totalWeightsBytes() / kMegabyte, 'f', 1)
-           << " MB\n"
-           << "\tActivations: " << QString::number(plan.totalActivationBytes() / kMegabyte, 'f', 1)
-           << " MB\n";
+           << "\tWeights: " << megabytes(plan.totalWeightsBytes()) << '\n'
+           << "\tActivations: " << megabytes(plan.totalActivationBytes()) << '\n';
     if (plan.profileCount > 1)
         stream << "\tOptimization profile: " << plan.profileIndex << " of " << plan.profileCount
                << '\n';

@@ -139,7 +139,8 @@ Chart alignedLayers(const Plans& plans) {
         panel.yLabel = QStringLiteral("Latency (ms)");
         panel.title =
             QStringLiteral("%1: %2 ms in all")
-                .arg(names[side], formatNumber(plans[std::size_t(side)]->totalAverageMs()));
+                .arg(names[side],
+                     formatNumber(plans[std::size_t(side)]->totalAverageMs().value_or(0.0)));
         for (std::size_t i = 0; i < pairs.size(); ++i) {
             const int index = side == 0 ? pairs[i].a : pairs[i].b;
             BarGroup group{QString::number(i), {}};

@@ -33,7 +33,7 @@ Chart latencySunburst(const EnginePlan& plan) {
         type.mark.value += m.value;
         type.children.push_back({l.name, std::move(m), {}});
     }
-    const double total = plan.totalAverageMs();
+    const double total = plan.totalAverageMs().value_or(0.0);
     for (RingNode& type : panel.rings)
         type.mark.tooltip =
             QStringLiteral("%1: %2 layers\n%3 ms (%4%)\nClick to look inside")
@@ -120,7 +120,7 @@ Chart precisionRollup(const EnginePlan& plan) {
     chart.columns = 2;
     chart.panels.push_back(donut(QStringLiteral("Layer count by precision"), counts));
     Panel latency = donut(QStringLiteral("% latency by precision"), shares);
-    if (plan.totalAverageMs() <= 0)
+    if (plan.totalAverageMs().value_or(0.0) <= 0)
         latency.rings.clear();
     chart.panels.push_back(std::move(latency));
     return chart;

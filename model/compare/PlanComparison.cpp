@@ -71,8 +71,8 @@ std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan
 }
 
 double slowdownPercent(const EnginePlan& a, const EnginePlan& b) {
-    const double base = a.totalAverageMs();
-    return base > 0 ? 100.0 * (b.totalAverageMs() - base) / base : 0.0;
+    const double base = a.totalAverageMs().value_or(0.0);
+    return base > 0 ? 100.0 * (b.totalAverageMs().value_or(0.0) - base) / base : 0.0;
 }
 
 OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
@@ -100,11 +100,11 @@ OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
                         {"precision_mismatch", r.precisionMismatch},
                         {"tactic_mismatch", r.tacticMismatch}});
     }
-    const double totalB = b.totalAverageMs();
+    const double totalB = b.totalAverageMs().value_or(0.0);
     return {{"a", summaryJson(a)},
             {"b", summaryJson(b)},
             {"matching", exact ? "exact" : "inexact"},
-            {"speedup", totalB > 0 ? a.totalAverageMs() / totalB : 0.0},
+            {"speedup", totalB > 0 ? a.totalAverageMs().value_or(0.0) / totalB : 0.0},
             {"slowdown_pct", slowdownPercent(a, b)},
             {"pairs", pairs},
             {"layers", rows}};

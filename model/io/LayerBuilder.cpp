@@ -86,7 +86,7 @@ Tensor LayerBuilder::buildTensor(const nlohmann::json& raw) {
         }
     }
     t.longFormat = format.longName;
-    t.format = format.shortName;
+    t.format = shortNameForRank(format.shortName, t.shape.size());
     t.precision = format.precision;
     t.elementSize = format.elementSize;
     t.bytes = knownVolume ? t.volume() * t.elementSize : 0.0;
@@ -103,7 +103,7 @@ std::vector<Tensor> LayerBuilder::buildTensors(const nlohmann::json& raw, const 
     return tensors;
 }
 
-// {"Type": "Half", "Count": 864} -> count, type, bytes.
+// {"Type": "Half", "Count": 864} -> count, type (spelled as precisions are: FP16), bytes.
 void LayerBuilder::readConstant(const nlohmann::json& raw, const char* key, qint64& count,
                                 QString& type, double& bytes) {
     const auto it = raw.find(key);
@@ -111,8 +111,10 @@ void LayerBuilder::readConstant(const nlohmann::json& raw, const char* key, qint
         return;
     const auto c = it->find("Count");
     count = (c != it->end() && c->is_number_integer()) ? std::max<qint64>(0, c->get<qint64>()) : 0;
-    type = sharedField(*it, "Type");
-    bytes = static_cast<double>(count) * describeFormat(type).elementSize;
+    const QString rawType = sharedField(*it, "Type");
+    const TensorFormat format = describeFormat(rawType);
+    type = format.precision == QLatin1String("Unknown") ? rawType : format.precision;
+    bytes = static_cast<double>(count) * format.elementSize;
 }
 
 Layer LayerBuilder::build(const nlohmann::json& raw) {
@@ -159,6 +161,7 @@ Layer LayerBuilder::build(const nlohmann::json& raw) {
 
 Layer LayerBuilder::named(const QString& name) {
     Layer layer;
+    layer.detail = LayerDetail::NameOnly;
     layer.name = name;
     layer.type = layer.subtype = QStringLiteral("Unknown");
     layer.precision = QStringLiteral("Unknown");

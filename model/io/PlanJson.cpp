@@ -11,12 +11,17 @@ std::string str(const QString& s) {
     return s.toStdString();
 }
 
+// A measured figure as it is (no integer conversion), missing as null.
+OrderedJson optionalJson(std::optional<double> value) {
+    return value ? OrderedJson(*value) : OrderedJson();
+}
+
 OrderedJson tensorJson(const Tensor& t) {
     return {{"name", str(t.name)},
             {"shape", t.shape},
             {"format", str(t.format)},
             {"precision", str(t.precision)},
-            {"bytes", jsonNumber(t.bytes)}};
+            {"bytes", t.sized() ? jsonNumber(t.bytes) : OrderedJson()}};
 }
 
 OrderedJson tensorsJson(const std::vector<Tensor>& tensors) {
@@ -36,8 +41,9 @@ OrderedJson bindingsJson(const std::vector<const Tensor*>& tensors) {
 OrderedJson groupsJson(const std::vector<LayerGroup>& groups) {
     OrderedJson object = OrderedJson::object();
     for (const LayerGroup& g : groups)
-        object[str(g.key)] = {
-            {"count", g.count}, {"latency_ms", g.latencyMs}, {"latency_pct", g.latencyPct}};
+        object[str(g.key)] = {{"count", g.count},
+                              {"latency_ms", optionalJson(g.latencyMs)},
+                              {"latency_pct", optionalJson(g.latencyPct)}};
     return object;
 }
 
@@ -95,6 +101,10 @@ OrderedJson jsonNumber(double value) {
     return value;
 }
 
+OrderedJson jsonNumber(std::optional<double> value) {
+    return value ? jsonNumber(*value) : OrderedJson();
+}
+
 OrderedJson summaryJson(const EnginePlan& plan) {
     OrderedJson warnings = OrderedJson::array();
     for (const QString& w : plan.warnings)
@@ -110,7 +120,7 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"files", filesJson(plan.sources)},
         {"layers", plan.layers.size()},
         {"constants", plan.constants.size()},
-        {"average_time_ms", plan.totalAverageMs()},
+        {"average_time_ms", optionalJson(plan.totalAverageMs())},
         {"weights_bytes", jsonNumber(plan.totalWeightsBytes())},
         {"activations_bytes", jsonNumber(plan.totalActivationBytes())},
         {"inputs", bindingsJson(plan.inputBindings())},
@@ -135,6 +145,12 @@ OrderedJson summaryJson(const EnginePlan& plan) {
 }
 
 OrderedJson layerJson(const Layer& l) {
+    const auto timing = [&](double value) {
+        return l.timing.measured ? OrderedJson(value) : OrderedJson();
+    };
+    const auto bytes = [](bool known, double value) {
+        return known ? jsonNumber(value) : OrderedJson();
+    };
     OrderedJson json = {
         {"index", l.index},
         {"name", str(l.name)},
@@ -143,18 +159,18 @@ OrderedJson layerJson(const Layer& l) {
         {"precision", str(l.precision)},
         {"output_precision", str(l.outputPrecision)},
         {"tactic", str(l.tactic)},
-        {"latency_avg_ms", l.timing.averageMs},
-        {"latency_median_ms", l.timing.medianMs},
-        {"latency_total_ms", l.timing.totalMs},
-        {"latency_pct", l.timing.percent},
+        {"latency_avg_ms", timing(l.timing.averageMs)},
+        {"latency_median_ms", timing(l.timing.medianMs)},
+        {"latency_total_ms", timing(l.timing.totalMs)},
+        {"latency_pct", timing(l.timing.percent)},
         {"inputs", tensorsJson(l.inputs)},
         {"outputs", tensorsJson(l.outputs)},
-        {"input_bytes", jsonNumber(l.inputBytes)},
-        {"output_bytes", jsonNumber(l.outputBytes)},
-        {"io_bytes", jsonNumber(l.ioBytes)},
-        {"weights_bytes", jsonNumber(l.weightsBytes)},
-        {"bias_bytes", jsonNumber(l.biasBytes)},
-        {"footprint_bytes", jsonNumber(l.footprintBytes)},
+        {"input_bytes", bytes(l.ioBytesKnown(), l.inputBytes)},
+        {"output_bytes", bytes(l.ioBytesKnown(), l.outputBytes)},
+        {"io_bytes", bytes(l.ioBytesKnown(), l.ioBytes)},
+        {"weights_bytes", bytes(l.weightsKnown(), l.weightsBytes)},
+        {"bias_bytes", bytes(l.weightsKnown(), l.biasBytes)},
+        {"footprint_bytes", bytes(l.footprintKnown(), l.footprintBytes)},
         {"metadata", str(l.metadata)},
     };
     const OrderedJson none;

@@ -18,7 +18,8 @@ OrderedJson findingsJson(const std::vector<LintFinding>& findings);
 // One CSV row per layer with the columns of layerJson; tensors as "name: [shape]xformat; ...".
 QByteArray layersCsv(const std::vector<const Layer*>& layers);
 
-// Whole byte counts print as integers, others (4-bit types) as decimals.
+// Whole byte counts print as integers, others (4-bit types) as decimals; a missing figure is null.
 OrderedJson jsonNumber(double value);
+OrderedJson jsonNumber(std::optional<double> value);
 
 } // namespace planscope

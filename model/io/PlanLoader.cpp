@@ -191,6 +191,9 @@ EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallb
     plan.profileCount = graph.profileCount;
     plan.profileIndex = profile;
     plan.namesOnly = graph.namesOnly;
+    if (fromLog && logs.front().layerGraphIsEngineList)
+        for (Layer& layer : plan.layers)
+            layer.detail = LayerDetail::NoWeights;
     if (plan.namesOnly)
         plan.warnings << namesOnlyWarning(plan, fromLog);
     if (plan.profileCount > 1)
@@ -204,8 +207,9 @@ EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallb
     else
         applyLogProfile(plan, logs, graph.ignoredNames);
     if (!plan.hasProfile)
-        plan.warnings << QStringLiteral("No per-layer profile was found, so latencies are zero. "
-                                        "Export one with trtexec --exportProfile=FILE.");
+        plan.warnings << QStringLiteral("No per-layer profile was found, so the layers have no "
+                                        "timings. %1")
+                             .arg(QLatin1String(kPerLayerTimingsHint));
     if (!sources.timing.isEmpty())
         plan.timingSamplesMs = readTimingSamples(sources.timing);
     if (!sources.profileMetadata.isEmpty())
@@ -218,6 +222,7 @@ EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallb
         mergeLogMetadata(log, plan.metadata);
         plan.warnings << log.warnings;
     }
+    markUnmeasuredTransfers(plan.metadata);
 
     for (Layer& layer : plan.layers)
         layer.convolution = computeConvolutionMetrics(layer);

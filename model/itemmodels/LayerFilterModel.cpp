@@ -16,36 +16,45 @@ void LayerFilterModel::setTypeFilter(const QString& type) {
 }
 
 void LayerFilterModel::setSearchText(const QString& text) {
-    const QStringList words = text.split(' ', Qt::SkipEmptyParts);
-    if (words == m_words)
+    if (text.simplified() == m_query.text())
         return;
-    m_words = words;
+    m_query = LayerQuery(text);
     invalidateFilter();
 }
 
 bool LayerFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
-    const QModelIndex row =
-        sourceModel()->index(sourceRow, LayerTableModel::TypeColumn, sourceParent);
-    if (!m_type.isEmpty() && row.data().toString() != m_type)
+    const auto* table = qobject_cast<const LayerTableModel*>(sourceModel());
+    if (!table || !table->plan() || sourceParent.isValid())
         return false;
-    if (m_words.isEmpty())
-        return true;
-    const QString text = row.data(LayerTableModel::SearchTextRole).toString();
-    for (const QString& word : m_words)
-        if (!text.contains(word, Qt::CaseInsensitive))
-            return false;
-    return true;
+    const Layer& layer = table->plan()->layers.at(static_cast<std::size_t>(sourceRow));
+    if (!m_type.isEmpty() && layer.type != m_type)
+        return false;
+    return m_query.isEmpty() || m_query.matches(layer);
+}
+
+// A missing figure (an invalid sort value) goes after every value, whichever the order, and
+// missing ones keep the engine's order. (Sorting descending, Qt asks lessThan(right, left).)
+bool LayerFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    const bool ascending = sortOrder() == Qt::AscendingOrder;
+    const bool leftMissing = !left.data(sortRole()).isValid();
+    const bool rightMissing = !right.data(sortRole()).isValid();
+    if (leftMissing != rightMissing)
+        return ascending ? rightMissing : leftMissing;
+    if (leftMissing)
+        return ascending ? left.row() < right.row() : left.row() > right.row();
+    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 LayerFilterModel::Totals LayerFilterModel::visibleTotals() const {
     Totals totals;
     for (int r = 0; r < rowCount(); ++r) {
         ++totals.layers;
-        totals.latencyMs +=
-            index(r, LayerTableModel::LatencyColumn).data(LayerTableModel::SortRole).toDouble();
-        totals.latencyPct += index(r, LayerTableModel::LatencyShareColumn)
-                                 .data(LayerTableModel::SortRole)
-                                 .toDouble();
+        const QVariant ms = index(r, LayerTableModel::LatencyColumn).data(sortRole());
+        const QVariant pct = index(r, LayerTableModel::LatencyShareColumn).data(sortRole());
+        if (ms.isValid())
+            totals.latencyMs = totals.latencyMs.value_or(0) + ms.toDouble();
+        if (pct.isValid())
+            totals.latencyPct = totals.latencyPct.value_or(0) + pct.toDouble();
     }
     return totals;
 }

@@ -1,11 +1,15 @@
 #pragma once
 
+#include "itemmodels/LayerQuery.h"
+
 #include <QSortFilterProxyModel>
+#include <optional>
 
 namespace planscope {
 
-// Sorting and filtering of a LayerTableModel: by layer type, and by a text search over names,
-// types, tactics and metadata (case-insensitive, all words must match).
+// Sorting and filtering of a LayerTableModel: by layer type, and by a search (LayerQuery: words,
+// /regex/, and type:, name:, tactic:, precision: qualifiers). Missing figures sort last in both
+// orders.
 class LayerFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
   public:
@@ -14,13 +18,16 @@ class LayerFilterModel : public QSortFilterProxyModel {
     void setTypeFilter(const QString& type); // empty: all types
     QString typeFilter() const { return m_type; }
     void setSearchText(const QString& text);
-    QString searchText() const { return m_words.join(' '); }
+    QString searchText() const { return m_query.text(); }
+    // Why the search matches nothing (an invalid regular expression), else empty.
+    QString searchError() const { return m_query.error(); }
 
-    // The visible rows' layer count, summed average latency (ms) and summed share (%).
+    // The visible rows' layer count, and the summed average latency (ms) and share (%) of those
+    // with a timing (missing when none has one).
     struct Totals {
         int layers = 0;
-        double latencyMs = 0;
-        double latencyPct = 0;
+        std::optional<double> latencyMs;
+        std::optional<double> latencyPct;
     };
     Totals visibleTotals() const;
 
@@ -29,10 +36,11 @@ class LayerFilterModel : public QSortFilterProxyModel {
 
   protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
   private:
     QString m_type;
-    QStringList m_words;
+    LayerQuery m_query;
 };
 
 } // namespace planscope

@@ -1,5 +1,7 @@
 #include "itemmodels/LayerTableModel.h"
 
+#include "plan/FigureText.h"
+
 #include <QLocale>
 
 namespace planscope {
@@ -44,8 +46,17 @@ QString tensorsText(const std::vector<Tensor>& tensors) {
     return parts.join(QStringLiteral(", "));
 }
 
-QString bytesText(double bytes) {
-    return QLocale().toString(bytes, 'f', 0);
+QString number(std::optional<double> value, int decimals) {
+    return value ? QString::number(*value, 'f', decimals) : kMissingText;
+}
+
+QString byteCount(std::optional<double> bytes) {
+    return bytes ? QLocale().toString(*bytes, 'f', 0) : kMissingText;
+}
+
+// Missing figures sort as an invalid QVariant, which LayerFilterModel puts last.
+QVariant sortable(std::optional<double> value) {
+    return value ? QVariant(*value) : QVariant();
 }
 
 } // namespace
@@ -105,21 +116,21 @@ QVariant LayerTableModel::displayValue(const Layer& l, int column) const {
     case TacticColumn:
         return l.tactic;
     case LatencyColumn:
-        return QString::number(l.timing.averageMs, 'f', 4);
+        return number(l.timing.average(), 4);
     case MedianLatencyColumn:
-        return QString::number(l.timing.medianMs, 'f', 4);
+        return number(l.timing.median(), 4);
     case LatencyShareColumn:
-        return QString::number(l.timing.percent, 'f', 2);
+        return number(l.timing.share(), 2);
     case InputsColumn:
         return tensorsText(l.inputs);
     case OutputsColumn:
         return tensorsText(l.outputs);
     case WeightsColumn:
-        return bytesText(l.weightsBytes);
+        return byteCount(known(l.weightsKnown(), l.weightsBytes));
     case IoBytesColumn:
-        return bytesText(l.ioBytes);
+        return byteCount(known(l.ioBytesKnown(), l.ioBytes));
     case FootprintColumn:
-        return bytesText(l.footprintBytes);
+        return byteCount(known(l.footprintKnown(), l.footprintBytes));
     case MacsColumn:
         return conv ? QLocale().toString(conv->macs, 'f', 0) : QString();
     case ArithmeticIntensityColumn:
@@ -137,23 +148,25 @@ QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
     case IndexColumn:
         return l.index;
     case LatencyColumn:
-        return l.timing.averageMs;
+        return sortable(l.timing.average());
     case MedianLatencyColumn:
-        return l.timing.medianMs;
+        return sortable(l.timing.median());
     case LatencyShareColumn:
-        return l.timing.percent;
+        return sortable(l.timing.share());
     case WeightsColumn:
-        return l.weightsBytes;
+        return sortable(known(l.weightsKnown(), l.weightsBytes));
     case IoBytesColumn:
-        return l.ioBytes;
+        return sortable(known(l.ioBytesKnown(), l.ioBytes));
     case FootprintColumn:
-        return l.footprintBytes;
+        return sortable(known(l.footprintKnown(), l.footprintBytes));
     case MacsColumn:
-        return conv ? conv->macs : -1.0;
+        return conv ? QVariant(conv->macs) : QVariant();
     case ArithmeticIntensityColumn:
-        return conv ? conv->arithmeticIntensity : -1.0;
+        return conv ? QVariant(conv->arithmeticIntensity) : QVariant();
     default: {
         const QString text = displayValue(l, column).toString();
+        if (text.isEmpty())
+            return {};
         bool isNumber = false;
         const double value = text.toDouble(&isNumber); // numeric attributes sort as numbers
         return isNumber ? QVariant(value) : QVariant(text);

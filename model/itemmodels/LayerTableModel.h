@@ -34,7 +34,8 @@ class LayerTableModel : public QAbstractTableModel {
         FixedColumnCount
     };
     enum Role {
-        SortRole = Qt::UserRole + 1, // numbers as numbers, so latency sorts numerically
+        SortRole = Qt::UserRole + 1, // numbers as numbers, so latency sorts numerically; a
+                                     // missing figure is an invalid QVariant (sorted last)
         LayerIndexRole,              // the layer's index in the plan
         SearchTextRole,              // name, type, tactic and metadata, for the text search
     };

@@ -23,16 +23,20 @@ std::vector<LayerGroup> groupLayers(const std::vector<Layer>& layers, const Laye
         auto it = position.find(k);
         if (it == position.end()) {
             it = position.insert(k, groups.size());
-            groups.push_back({k, 0, 0, 0});
+            groups.push_back({k, 0, {}, {}});
         }
         LayerGroup& g = groups[*it];
         ++g.count;
-        g.latencyMs += layer.timing.averageMs;
-        g.latencyPct += layer.timing.percent;
+        if (layer.timing.measured) {
+            g.latencyMs = g.latencyMs.value_or(0) + layer.timing.averageMs;
+            g.latencyPct = g.latencyPct.value_or(0) + layer.timing.percent;
+        }
     }
     std::stable_sort(groups.begin(), groups.end(), [](const LayerGroup& a, const LayerGroup& b) {
-        if (a.latencyMs != b.latencyMs)
-            return a.latencyMs > b.latencyMs;
+        const double latencyA = a.latencyMs.value_or(-1);
+        const double latencyB = b.latencyMs.value_or(-1);
+        if (latencyA != latencyB)
+            return latencyA > latencyB;
         if (a.count != b.count)
             return a.count > b.count;
         return a.key < b.key;

@@ -3,16 +3,18 @@
 #include "plan/EnginePlan.h"
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace planscope {
 
-// Layers grouped by one attribute, with their share of the engine's latency.
+// Layers grouped by one attribute, with their share of the engine's latency: the sums over the
+// group's measured layers, missing when the profile names none of them.
 struct LayerGroup {
     QString key;
     int count = 0;
-    double latencyMs = 0;  // sum of averages
-    double latencyPct = 0; // sum of the profile's percentages
+    std::optional<double> latencyMs;  // sum of averages
+    std::optional<double> latencyPct; // sum of the profile's percentages
 };
 
 using LayerKey = std::function<QString(const Layer&)>;

@@ -24,8 +24,10 @@ struct EngineMetadata {
     QString deviceName() const;
 };
 
-// A metadata value as text: strings unquoted, numbers and lists as written.
-QString metadataText(const OrderedJson& value);
+// A metadata value as people read it: strings unquoted, lists as written, whole numbers without
+// ".0", and trtexec's units where its metadata files drop them (clock rates in GHz, the memory
+// bus width in bits).
+QString metadataText(const std::string& key, const OrderedJson& value);
 
 // The statistics of a performance-summary list such as "Latency", in trtexec's order.
 inline constexpr const char* kLatencyStatistics[] = {"min", "max", "mean", "median",
@@ -42,11 +44,16 @@ std::vector<Statistic> latencyStatistics(const OrderedJson& value);
 // The value of `name` in such a list, if it has one.
 std::optional<double> latencyStatistic(const OrderedJson& value, const QString& name);
 
+// trtexec writes 0 for the host-device transfers it did not measure (--noDataTransfers, or
+// "Data transfers: Disabled"); those become null: not measured, never 0 ms.
+void markUnmeasuredTransfers(EngineMetadata& metadata);
+
 // A performance summary laid out as the Summary panel, the report and the CLI show it.
 struct PerformanceTable {
     struct Row {
         QString metric; // "Latency", "GPU Compute Time" ...
         std::array<std::optional<double>, std::size(kLatencyStatistics)> values; // in ms
+        bool measured() const; // false for a transfer trtexec did not measure
     };
     std::vector<Row> lists;
     std::vector<std::pair<QString, QString>> scalars; // "Throughput", "2829.15 qps"

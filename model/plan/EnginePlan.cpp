@@ -4,24 +4,32 @@
 
 namespace planscope {
 
-double EnginePlan::totalAverageMs() const {
+std::optional<double> EnginePlan::totalAverageMs() const {
+    if (!hasProfile)
+        return std::nullopt;
     double sum = 0;
     for (const Layer& l : layers)
-        sum += l.timing.averageMs;
+        sum += l.timing.measured ? l.timing.averageMs : 0.0;
     return sum;
 }
 
-double EnginePlan::totalWeightsBytes() const {
+std::optional<double> EnginePlan::totalWeightsBytes() const {
     double sum = 0;
-    for (const Layer& l : layers)
+    for (const Layer& l : layers) {
+        if (!l.weightsKnown())
+            return std::nullopt;
         sum += l.weightsBytes;
+    }
     return sum;
 }
 
-double EnginePlan::totalActivationBytes() const {
+std::optional<double> EnginePlan::totalActivationBytes() const {
     double sum = 0;
-    for (const Layer& l : layers)
+    for (const Layer& l : layers) {
+        if (!l.ioBytesKnown())
+            return std::nullopt;
         sum += l.ioBytes;
+    }
     return sum;
 }
 

@@ -6,11 +6,17 @@
 
 #include <QStringList>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace planscope {
 
 struct TacticLog;
+
+// What gives per-layer timings, for every place that says a plan has none.
+inline constexpr char kPerLayerTimingsHint[] =
+    "Per-layer timings come from trtexec --loadEngine=ENGINE --exportProfile=PREFIX.profile.json "
+    "--separateProfileRun (or a log of a run with --dumpProfile), or from planscope profile.";
 
 // One engine plan: its layers with timings and sizes, bindings, metadata and load warnings.
 struct EnginePlan {
@@ -31,9 +37,12 @@ struct EnginePlan {
     std::shared_ptr<const TacticLog> tactics;
     QStringList warnings;
 
-    double totalAverageMs() const;       // sum of per-layer averages
-    double totalWeightsBytes() const;    // sum of weights (bias excluded, as trex)
-    double totalActivationBytes() const; // sum of every layer's input + output bytes
+    // Sums over the layers. A sum the files don't hold is missing, never 0: the average time
+    // without a profile (layers the profile does not name are left out), the weights without a
+    // detailed layer list, the activations when a tensor's shape is dynamic or unknown.
+    std::optional<double> totalAverageMs() const;       // sum of per-layer averages
+    std::optional<double> totalWeightsBytes() const;    // sum of weights (bias excluded, as trex)
+    std::optional<double> totalActivationBytes() const; // sum of every layer's input + output bytes
 
     // Engine inputs and outputs in engine order, each tensor once.
     std::vector<const Tensor*> inputBindings() const;

@@ -1,5 +1,7 @@
 #include "plan/Layer.h"
 
+#include <algorithm>
+
 namespace planscope {
 
 QString shapeToText(const std::vector<qint64>& shape) {
@@ -17,12 +19,24 @@ double Tensor::volume() const {
     return v;
 }
 
+bool Tensor::sized() const {
+    return std::all_of(shape.begin(), shape.end(), [](qint64 d) { return d >= 0; });
+}
+
 QString Tensor::shapeText() const {
     return shapeToText(shape);
 }
 
 QString Tensor::description() const {
     return name + QStringLiteral(": ") + shapeText() + 'x' + format;
+}
+
+bool Layer::ioBytesKnown() const {
+    const auto sized = [](const std::vector<Tensor>& tensors) {
+        return std::all_of(tensors.begin(), tensors.end(),
+                           [](const Tensor& t) { return t.sized(); });
+    };
+    return detail != LayerDetail::NameOnly && sized(inputs) && sized(outputs);
 }
 
 QString Layer::attribute(const QString& key) const {

@@ -19,6 +19,7 @@ struct Tensor {
     double bytes = 0;
 
     double volume() const;       // element count; a double, so no shape can overflow it
+    bool sized() const;          // every dimension known (-1 marks a dynamic one), so bytes hold
     QString shapeText() const;   // "[1, 3, 224, 224]"
     QString description() const; // "input1: [1, 3, 224, 224]xFP32 NCHW" as trex prints bindings
 };
@@ -31,7 +32,22 @@ struct LayerTiming {
     double medianMs = 0;
     double totalMs = 0;
     double percent = 0;
+
+    // The figures to show: missing when not measured.
+    std::optional<double> average() const { return known(averageMs); }
+    std::optional<double> median() const { return known(medianMs); }
+    std::optional<double> share() const { return known(percent); }
+
+  private:
+    std::optional<double> known(double value) const {
+        return measured ? std::optional(value) : std::nullopt;
+    }
 };
+
+// How much of a layer its layer list exports: its name only (an engine built without
+// --profilingVerbosity=detailed), a verbose build log's short list (types, tensors and tactics,
+// no weights), or everything.
+enum class LayerDetail { NameOnly, NoWeights, Full };
 
 // Convolution seen as an implicit GEMM (as trex's annotate_convolutions).
 struct ConvolutionMetrics {
@@ -49,6 +65,7 @@ struct ConvolutionMetrics {
 
 struct Layer {
     int index = 0; // position in the plan's layer list
+    LayerDetail detail = LayerDetail::Full;
     QString name;
     QString type;    // ParameterType, else LayerType
     QString subtype; // LayerType
@@ -72,6 +89,7 @@ struct Layer {
     std::optional<std::vector<Tensor>> foldedInputs; // set by foldNoOps only
     std::optional<std::vector<Tensor>> foldedOutputs;
 
+    // Byte counts are 0 where the files don't hold them: check weightsKnown()/ioBytesKnown().
     double inputBytes = 0;
     double outputBytes = 0;
     double ioBytes = 0;
@@ -89,6 +107,10 @@ struct Layer {
     // Every other exported attribute, as compact JSON text (strings unquoted), in file order.
     std::vector<std::pair<QString, QString>> attributes;
     QString attribute(const QString& key) const;
+
+    bool weightsKnown() const { return detail == LayerDetail::Full; }
+    bool ioBytesKnown() const; // every tensor exported with its whole shape
+    bool footprintKnown() const { return weightsKnown() && ioBytesKnown(); }
 
     bool isConvolution() const { return type == QLatin1String("Convolution"); }
     // Fused layers are named "a + b + c".

@@ -150,7 +150,18 @@ TensorFormat describeFormat(const QString& formatDatatype) {
     }
     result.precision = QString::fromLatin1(type->precision);
     result.elementSize = type->size;
+    // One spelling per data type: the short name's first word is the precision label (trex
+    // writes "Int8 NCHW" beside the precision INT8, and a bare "Half" beside FP16).
+    const qsizetype space = result.shortName.indexOf(' ');
+    result.shortName = result.precision + (space < 0 ? QString() : result.shortName.mid(space));
     return result;
+}
+
+QString shortNameForRank(const QString& shortName, std::size_t rank) {
+    if (!shortName.endsWith(QLatin1String(" NCHW")) || rank == 4)
+        return shortName;
+    const QString type = shortName.chopped(5);
+    return rank == 5 ? type + QStringLiteral(" NCDHW") : type;
 }
 
 } // namespace planscope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <cstddef>
 
 namespace planscope {
 
@@ -13,5 +14,9 @@ struct TensorFormat {
 };
 
 TensorFormat describeFormat(const QString& formatDatatype);
+
+// A row-major short name ("FP16 NCHW") for a tensor of `rank` dimensions: NCHW names four,
+// NCDHW five; other ranks keep the data type alone (row major is every tensor's default).
+QString shortNameForRank(const QString& shortName, std::size_t rank);
 
 } // namespace planscope

@@ -4,6 +4,7 @@
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
 #include "lint/Linter.h"
+#include "plan/FigureText.h"
 #include "report/PlanReport.h"
 #include "report/ReportSections.h"
 
@@ -14,12 +15,12 @@ namespace planscope::report {
 namespace {
 
 QString speedupText(const EnginePlan& a, const EnginePlan& b) {
-    if (b.totalAverageMs() <= 0 || a.totalAverageMs() <= 0)
+    if (b.totalAverageMs().value_or(0.0) <= 0 || a.totalAverageMs().value_or(0.0) <= 0)
         return QStringLiteral("Without timings for both plans there is no speedup to tell.");
     const double slowdown = slowdownPercent(a, b);
     return QStringLiteral("Speedup of B over A: %1x (B's total latency is %2 %3 A's).")
-        .arg(a.totalAverageMs() / b.totalAverageMs(), 0, 'f', 3)
-        .arg(percent(std::abs(slowdown)),
+        .arg(a.totalAverageMs().value_or(0.0) / b.totalAverageMs().value_or(0.0), 0, 'f', 3)
+        .arg(percentText(std::abs(slowdown)),
              slowdown > 0 ? QStringLiteral("above") : QStringLiteral("below"));
 }
 

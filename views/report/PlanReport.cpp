@@ -2,6 +2,7 @@
 
 #include "charts/ChartCatalog.h"
 #include "lint/Linter.h"
+#include "plan/FigureText.h"
 #include "report/ReportSections.h"
 #include "report/TacticsReport.h"
 
@@ -64,7 +65,8 @@ void addSummary(Report& report, const EnginePlan& plan, const std::vector<LintFi
             continue;
         std::vector<std::pair<QString, QString>> rows;
         for (const auto& item : json->items())
-            rows.emplace_back(QString::fromStdString(item.key()), metadataText(item.value()));
+            rows.emplace_back(QString::fromStdString(item.key()),
+                              metadataText(item.key(), item.value()));
         const QString name = QString::fromLatin1(title);
         report.addSection(name.toLower().replace(' ', '-'), name, 2)
             .blocks.emplace_back(keyValueTable(rows));
@@ -74,6 +76,12 @@ void addSummary(Report& report, const EnginePlan& plan, const std::vector<LintFi
 
 void addTopLayers(Report& report, const EnginePlan& plan, const std::vector<LintFinding>& findings,
                   const std::vector<const Layer*>& top, const QSet<int>& anchored) {
+    if (top.empty()) {
+        report.addSection(QStringLiteral("top-layers"), QStringLiteral("The slowest layers"))
+            .blocks.emplace_back(Paragraph{QStringLiteral("The plan has no per-layer timings. %1")
+                                               .arg(QLatin1String(kPerLayerTimingsHint))});
+        return;
+    }
     std::map<int, int> findingsPerLayer;
     for (const LintFinding& f : findings)
         ++findingsPerLayer[f.layerIndex];
@@ -94,7 +102,7 @@ void addTopLayers(Report& report, const EnginePlan& plan, const std::vector<Lint
                               {l->precision, {}},
                               {l->tactic, {}},
                               {QString::number(l->timing.averageMs, 'f', 4), {}},
-                              {percent(l->timing.percent), {}},
+                              {percentText(l->timing.share()), {}},
                               {count ? QString::number(count) : QString(),
                                anchored.contains(l->index) ? findingAnchor(l->index) : QString()}});
         table.rowAnchors.push_back(layerAnchor(l->index));
@@ -103,7 +111,7 @@ void addTopLayers(Report& report, const EnginePlan& plan, const std::vector<Lint
                                          QStringLiteral("The %1 slowest layers").arg(top.size()));
     section.blocks.emplace_back(
         Paragraph{QStringLiteral("Average latency per layer and its share of the engine's %1.")
-                      .arg(milliseconds(plan.totalAverageMs()))});
+                      .arg(millisecondsText(plan.totalAverageMs()))});
     section.blocks.emplace_back(std::move(table));
 }
 

@@ -5,6 +5,7 @@
 #include "chartview/ChartPainter.h"
 #include "graphview/GraphLayout.h"
 #include "graphview/GraphPainter.h"
+#include "plan/FigureText.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -50,14 +51,6 @@ Block graphPicture(PlanGraph graph, const EnginePlan& plan, const QSet<int>& fla
 
 } // namespace
 
-QString milliseconds(double ms, int decimals) {
-    return QString::number(ms, 'f', decimals) + QStringLiteral(" ms");
-}
-
-QString percent(double value) {
-    return QString::number(value, 'f', 1) + QStringLiteral(" %");
-}
-
 QString generatedBy() {
     const QString version = QCoreApplication::applicationVersion();
     return QStringLiteral("Written by PlanScope%1 on %2")
@@ -68,7 +61,8 @@ QString generatedBy() {
 std::vector<const Layer*> slowestLayers(const EnginePlan& plan, std::size_t count) {
     std::vector<const Layer*> layers;
     for (const Layer& layer : plan.layers)
-        layers.push_back(&layer);
+        if (layer.timing.measured)
+            layers.push_back(&layer);
     count = std::min(count, layers.size());
     std::partial_sort(layers.begin(), layers.begin() + static_cast<std::ptrdiff_t>(count),
                       layers.end(), [](const Layer* a, const Layer* b) {
@@ -99,10 +93,11 @@ Table groupTable(const QString& keyTitle, const std::vector<LayerGroup>& groups)
                      {QStringLiteral("Latency (ms)"), true},
                      {QStringLiteral("Share"), true}};
     for (const LayerGroup& g : groups)
-        table.rows.push_back({{g.key, {}},
-                              {QString::number(g.count), {}},
-                              {QString::number(g.latencyMs, 'f', 3), {}},
-                              {percent(g.latencyPct), {}}});
+        table.rows.push_back(
+            {{g.key, {}},
+             {QString::number(g.count), {}},
+             {g.latencyMs ? QString::number(*g.latencyMs, 'f', 3) : kMissingText, {}},
+             {percentText(g.latencyPct), {}}});
     return table;
 }
 
@@ -117,9 +112,11 @@ std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
     std::vector<std::pair<QString, QString>> facts = {
         {QStringLiteral("Plan"), plan.name},
         {QStringLiteral("Layers"), QString::number(plan.layers.size())},
-        {QStringLiteral("Average time"), milliseconds(plan.totalAverageMs())},
-        {QStringLiteral("Weights"), charts::formatBytes(plan.totalWeightsBytes())},
-        {QStringLiteral("Activations"), charts::formatBytes(plan.totalActivationBytes())},
+        {QStringLiteral("Average time"), plan.hasProfile
+                                             ? millisecondsText(plan.totalAverageMs())
+                                             : QStringLiteral("- (no per-layer timings)")},
+        {QStringLiteral("Weights"), bytesText(plan.totalWeightsBytes())},
+        {QStringLiteral("Activations"), bytesText(plan.totalActivationBytes())},
         {QStringLiteral("Inputs"), bindings(plan.inputBindings())},
         {QStringLiteral("Outputs"), bindings(plan.outputBindings())},
     };
@@ -160,8 +157,8 @@ std::vector<Block> graphBlocks(const EnginePlan& plan, const std::vector<LintFin
     for (const Layer* layer : slowestLayers(plan, kNeighbourhoods)) {
         const QString caption = QStringLiteral("Around layer %1, %2 (%3, %4)")
                                     .arg(layer->index)
-                                    .arg(layer->name, milliseconds(layer->timing.averageMs, 4),
-                                         percent(layer->timing.percent));
+                                    .arg(layer->name, millisecondsText(layer->timing.average(), 4),
+                                         percentText(layer->timing.share()));
         blocks.push_back(
             graphPicture(whole.neighbourhood(whole.nodeOfLayer(layer->index), kNeighbourhoodRadius),
                          plan, flagged, caption, layer->index));

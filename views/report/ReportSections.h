@@ -15,13 +15,10 @@ inline constexpr int kWholeGraphLimit = 150;
 inline constexpr int kNeighbourhoods = 4;      // the slowest layers shown with their neighbours
 inline constexpr int kNeighbourhoodRadius = 2; // steps around each of them
 
-QString milliseconds(double ms, int decimals = 3);
-QString percent(double value);
-
 // The report's title line: what it is about, by which PlanScope, when.
 QString generatedBy();
 
-// The layers by descending average latency (engine order among equals), at most `count`.
+// The measured layers by descending average latency (engine order among equals), at most `count`.
 std::vector<const Layer*> slowestLayers(const EnginePlan& plan, std::size_t count);
 
 // The chart as a picture, at the size the report gives charts.

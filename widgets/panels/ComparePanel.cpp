@@ -242,14 +242,16 @@ void ComparePanel::fillSummary() {
         {tr("Outputs"), [](const EnginePlan& p) { return bindingsText(p.outputBindings()); }},
         {tr("Layers"), [](const EnginePlan& p) { return QString::number(p.layers.size()); }},
         {tr("Average time (ms)"),
-         [](const EnginePlan& p) { return QString::number(p.totalAverageMs(), 'f', 3); }},
+         [](const EnginePlan& p) {
+             return QString::number(p.totalAverageMs().value_or(0.0), 'f', 3);
+         }},
         {tr("Weights (MB)"),
          [](const EnginePlan& p) {
-             return QString::number(p.totalWeightsBytes() / kMegabyte, 'f', 1);
+             return QString::number(p.totalWeightsBytes().value_or(0.0) / kMegabyte, 'f', 1);
          }},
         {tr("Activations (MB)"),
          [](const EnginePlan& p) {
-             return QString::number(p.totalActivationBytes() / kMegabyte, 'f', 1);
+             return QString::number(p.totalActivationBytes().value_or(0.0) / kMegabyte, 'f', 1);
          }},
         {tr("Device"), [](const EnginePlan& p) { return p.metadata.deviceName(); }},
         {tr("Precision (build)"),
@@ -305,7 +307,9 @@ void ComparePanel::fillSummary() {
         }
     }
     const double speedup =
-        m_b->totalAverageMs() > 0 ? m_a->totalAverageMs() / m_b->totalAverageMs() : 0;
+        m_b->totalAverageMs().value_or(0.0) > 0
+            ? m_a->totalAverageMs().value_or(0.0) / m_b->totalAverageMs().value_or(0.0)
+            : 0;
     m_speedup->setText(tr("Speedup of B (%1) over A (%2): %3x (sum of per-layer averages)")
                            .arg(m_labels.back(), m_labels.front())
                            .arg(speedup, 0, 'f', 3));

@@ -2,6 +2,7 @@
 
 #include "charts/ChartBuilders.h"
 #include "document/PlanDocument.h"
+#include "plan/FigureText.h"
 #include "tactics/TacticLog.h"
 #include "text/HtmlText.h"
 #include "text/TacticsHtml.h"
@@ -27,13 +28,13 @@ QString LayerInspector::overview(const Layer& l) const {
     QString rows = row(tr("Index"), QString::number(l.index)) + row(tr("Type"), l.type) +
                    row(tr("Subtype"), l.subtype) + row(tr("Precision"), l.precision) +
                    row(tr("Output precision"), l.outputPrecision) + row(tr("Tactic"), l.tactic) +
-                   row(tr("Average"), milliseconds(l.timing.averageMs, 4)) +
-                   row(tr("Median"), milliseconds(l.timing.medianMs, 4)) +
-                   row(tr("Share of latency"), QString::number(l.timing.percent, 'f', 2) + " %") +
-                   row(tr("Weights"), charts::formatBytes(l.weightsBytes)) +
-                   row(tr("Bias"), charts::formatBytes(l.biasBytes)) +
-                   row(tr("Input + output"), charts::formatBytes(l.ioBytes)) +
-                   row(tr("Footprint"), charts::formatBytes(l.footprintBytes));
+                   row(tr("Average"), millisecondsText(l.timing.average(), 4)) +
+                   row(tr("Median"), millisecondsText(l.timing.median(), 4)) +
+                   row(tr("Share of latency"), percentText(l.timing.share(), 2)) +
+                   row(tr("Weights"), bytesText(known(l.weightsKnown(), l.weightsBytes))) +
+                   row(tr("Bias"), bytesText(known(l.weightsKnown(), l.biasBytes))) +
+                   row(tr("Input + output"), bytesText(known(l.ioBytesKnown(), l.ioBytes))) +
+                   row(tr("Footprint"), bytesText(known(l.footprintKnown(), l.footprintBytes)));
     QString origin;
     if (!l.metadata.isEmpty())
         origin = section(
@@ -51,7 +52,7 @@ QString LayerInspector::tensors(const Layer& l) const {
         rows += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td title=\"%4\">%5<br>"
                                "<span class=muted>%4</span></td><td align=right>%6</td></tr>")
                     .arg(role, breakable(t.name), t.shapeText(), escaped(t.longFormat),
-                         escaped(t.format), charts::formatBytes(t.bytes));
+                         escaped(t.format), bytesText(known(t.sized(), t.bytes)));
     };
     for (const Tensor& t : l.inputs)
         add(tr("in"), t);

@@ -31,6 +31,13 @@ LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
     m_types->setToolTip(tr("Show one layer type, with its own attribute columns"));
     m_types->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_search->setPlaceholderText(tr("Search names, types, tactics, metadata (Ctrl+F)"));
+    m_search->setToolTip(
+        tr("Every term must match (case-insensitive):\n"
+           "  word: the name, type, tactic or metadata contains it\n"
+           "  /regex/: one of them matches the regular expression\n"
+           "  type:T  name:N  tactic:K  precision:P: that field contains the value "
+           "(or matches a /regex/)\n"
+           "e.g.  type:Convolution precision:FP32   tactic:/sm80.*simt/"));
     m_search->setClearButtonEnabled(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* exportButton = new QPushButton(tr("Export CSV..."), this);
@@ -90,15 +97,28 @@ QString LayerTablePanel::statusText() const {
         return tr("No plan is open.");
     const LayerFilterModel::Totals totals = m_filter->visibleTotals();
     const QString type = m_filter->typeFilter();
-    const QString what = type.isEmpty() ? tr("layers") : tr("%1 layers").arg(type);
     const QString matching = m_filter->searchText().isEmpty()
                                  ? QString()
                                  : tr(" matching \"%1\"").arg(m_filter->searchText());
-    return tr("There are %1 %2%3 which account for %4% (%5 ms) of the overall latency.")
-        .arg(totals.layers)
-        .arg(what, matching)
-        .arg(totals.latencyPct, 0, 'f', 1)
-        .arg(totals.latencyMs, 0, 'f', 3);
+    if (!m_filter->searchError().isEmpty())
+        return tr("The search is not valid: %1").arg(m_filter->searchError());
+    // trex's sentence, with one layer in the singular.
+    const bool one = totals.layers == 1;
+    const QString layers = QStringLiteral("%1 %2%3%4")
+                               .arg(totals.layers)
+                               .arg(type.isEmpty() ? QString() : type + ' ')
+                               .arg(one ? tr("layer") : tr("layers"))
+                               .arg(matching);
+    if (!m_document->plan()->hasProfile)
+        return tr("%1 %2; the plan has no per-layer timings.")
+            .arg(one ? tr("There is") : tr("There are"), layers);
+    if (!totals.latencyMs)
+        return tr("%1 %2, none of them timed by the profile.")
+            .arg(one ? tr("There is") : tr("There are"), layers);
+    return tr("%1 %2 which %3 for %4% (%5 ms) of the overall latency.")
+        .arg(one ? tr("There is") : tr("There are"), layers, one ? tr("accounts") : tr("account"))
+        .arg(*totals.latencyPct, 0, 'f', 1)
+        .arg(*totals.latencyMs, 0, 'f', 3);
 }
 
 void LayerTablePanel::updateStatus() {

@@ -1,7 +1,7 @@
 #include "panels/SummaryPanel.h"
 
-#include "charts/ChartBuilders.h"
 #include "document/PlanDocument.h"
+#include "plan/FigureText.h"
 #include "text/HtmlText.h"
 
 #include <QScrollBar>
@@ -28,9 +28,10 @@ QString SummaryPanel::modelSection() const {
     for (const Tensor* t : plan.outputBindings())
         rows += row(tr("Output"), t->description());
     rows += row(tr("Layers"), QString::number(plan.layers.size()));
-    rows += row(tr("Average time"), milliseconds(plan.totalAverageMs()));
-    rows += row(tr("Weights"), charts::formatBytes(plan.totalWeightsBytes()));
-    rows += row(tr("Activations"), charts::formatBytes(plan.totalActivationBytes()));
+    rows += row(tr("Average time"), plan.hasProfile ? millisecondsText(plan.totalAverageMs())
+                                                    : tr("- (no per-layer timings)"));
+    rows += row(tr("Weights"), bytesText(plan.totalWeightsBytes()));
+    rows += row(tr("Activations"), bytesText(plan.totalActivationBytes()));
     if (plan.profileCount > 1)
         rows += row(tr("Optimization profile"),
                     tr("%1 of %2").arg(plan.profileIndex).arg(plan.profileCount));
@@ -43,7 +44,13 @@ QString SummaryPanel::modelSection() const {
     if (!plan.timingSamplesMs.empty())
         rows += row(tr("Timing samples"), QString::number(plan.timingSamplesMs.size()));
     rows += row(tr("Lint findings"), QString::number(m_document->findings().size()));
-    return QStringLiteral("<h2>%1</h2>").arg(breakable(plan.name)) + table(rows);
+    QString html = QStringLiteral("<h2>%1</h2>").arg(breakable(plan.name)) + table(rows);
+    if (!plan.hasProfile)
+        html += QStringLiteral("<p class=warning>%1 %2</p>")
+                    .arg(tr("This plan has no per-layer timings, so latencies and time charts are "
+                            "empty."),
+                         breakable(QLatin1String(kPerLayerTimingsHint)));
+    return html;
 }
 
 QString SummaryPanel::selectedLayerSection() const {
@@ -54,8 +61,8 @@ QString SummaryPanel::selectedLayerSection() const {
     const Layer& layer = m_document->plan()->layers.at(static_cast<std::size_t>(index));
     const QString rows = row(tr("Name"), layerLink(index, layer.name), true) +
                          row(tr("Type"), layer.type) + row(tr("Precision"), layer.precision) +
-                         row(tr("Latency"), milliseconds(layer.timing.averageMs, 4)) +
-                         row(tr("Share"), QString::number(layer.timing.percent, 'f', 2) + " %");
+                         row(tr("Latency"), millisecondsText(layer.timing.average(), 4)) +
+                         row(tr("Share"), percentText(layer.timing.share(), 2));
     return section(tr("Selected layer"), table(rows));
 }
 
@@ -67,6 +74,10 @@ QString SummaryPanel::performanceSection() const {
         return {};
     QString rows;
     for (const PerformanceTable::Row& r : performance.lists) {
+        if (!r.measured()) {
+            rows += row(r.metric, tr("not measured"));
+            continue;
+        }
         QStringList values;
         for (std::size_t c = 0; c < r.values.size(); ++c)
             if (r.values[c])

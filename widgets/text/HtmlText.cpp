@@ -24,10 +24,6 @@ QString withoutBreakHints(QString text) {
     return text.remove(kBreakHint);
 }
 
-QString milliseconds(double ms, int decimals) {
-    return QString::number(ms, 'f', decimals) + QStringLiteral(" ms");
-}
-
 QString row(const QString& key, const QString& value, bool valueIsHtml) {
     return QStringLiteral("<tr><th align=left>%1</th><td>%2</td></tr>")
         .arg(breakable(key), valueIsHtml ? value : breakable(value));
@@ -44,7 +40,7 @@ QString section(const QString& title, const QString& body) {
 QString jsonTable(const OrderedJson& object) {
     QString rows;
     for (const auto& item : object.items())
-        rows += row(QString::fromStdString(item.key()), metadataText(item.value()));
+        rows += row(QString::fromStdString(item.key()), metadataText(item.key(), item.value()));
     return table(rows);
 }
 

@@ -18,8 +18,6 @@ QString breakable(const QString& text);
 // The text without those hints, as it is copied.
 QString withoutBreakHints(QString text);
 
-QString milliseconds(double ms, int decimals = 3);
-
 // <tr><th>key</th><td>value</td></tr>; the value is made breakable() unless `valueIsHtml`.
 QString row(const QString& key, const QString& value, bool valueIsHtml = false);
 QString table(const QString& rows);

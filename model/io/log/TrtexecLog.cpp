@@ -84,7 +84,7 @@ class LogReader {
             }
             if (line.endsWith("] Engine Layer Information:") && m_log.layerGraphJson.isEmpty()) {
                 m_log.layerGraphJson = parseEngineLayerInformation(lines, i, i, m_log.warnings);
-                m_engineList = true;
+                m_log.layerGraphIsEngineList = true;
                 --i;
                 continue;
             }
@@ -95,9 +95,10 @@ class LogReader {
             if (content.startsWith("=== Profile (") && !m_log.profileTable) {
                 m_log.profileTable = parseProfileTable(lines, i, i, m_log.warnings);
                 --i;
-            } else if (content == "Layers:" && (m_log.layerGraphJson.isEmpty() || m_engineList)) {
+            } else if (content == "Layers:" &&
+                       (m_log.layerGraphJson.isEmpty() || m_log.layerGraphIsEngineList)) {
                 m_log.layerGraphJson = parseLayerInformation(lines, i, i, m_log.warnings);
-                m_engineList = false;
+                m_log.layerGraphIsEngineList = false;
                 --i;
             } else if (content.startsWith("TensorRT version:")) {
                 m_log.tensorrtVersion = QString::fromUtf8(content.mid(17).trimmed());
@@ -120,7 +121,6 @@ class LogReader {
 
     TrtexecLog& m_log;
     OrderedJson* m_section = nullptr;
-    bool m_engineList = false; // layerGraphJson came from "Engine Layer Information"
 };
 
 bool anySection(const TrtexecLog& log) {

@@ -31,6 +31,7 @@ struct TrtexecLog {
     // --dumpLayerInfo's layer list as an engine-graph JSON document (empty when absent); else
     // the verbose build's shorter "Engine Layer Information" list.
     QByteArray layerGraphJson;
+    bool layerGraphIsEngineList = false; // the verbose build's list: no weights
     QStringList warnings;
 
     bool hasLayers() const { return profileTable.has_value() || !layerGraphJson.isEmpty(); }

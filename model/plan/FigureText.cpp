@@ -1,0 +1,24 @@
+#include "plan/FigureText.h"
+
+namespace planscope {
+
+QString millisecondsText(std::optional<double> ms, int decimals) {
+    return ms ? QString::number(*ms, 'f', decimals) + QStringLiteral(" ms") : kMissingText;
+}
+
+QString percentText(std::optional<double> percent, int decimals) {
+    return percent ? QString::number(*percent, 'f', decimals) + QStringLiteral(" %") : kMissingText;
+}
+
+QString bytesText(std::optional<double> bytes) {
+    if (!bytes)
+        return kMissingText;
+    constexpr double kKilo = 1024.0;
+    if (*bytes >= kKilo * kKilo)
+        return QString::number(*bytes / (kKilo * kKilo), 'f', 1) + QStringLiteral(" MB");
+    if (*bytes >= kKilo)
+        return QString::number(*bytes / kKilo, 'f', 1) + QStringLiteral(" KB");
+    return QString::number(*bytes, 'f', 0) + QStringLiteral(" B");
+}
+
+} // namespace planscope

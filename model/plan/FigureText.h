@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QString>
+#include <optional>
+
+namespace planscope {
+
+// How figures read as text in the window, the CLI and the reports. A figure the files don't hold
+// is missing and reads as kMissingText, never as 0.
+inline const QString kMissingText = QStringLiteral("-");
+
+QString millisecondsText(std::optional<double> ms, int decimals = 3); // "0.123 ms"
+QString percentText(std::optional<double> percent, int decimals = 1); // "12.3 %"
+QString bytesText(std::optional<double> bytes);                       // "1.5 MB", "12 KB", "7 B"
+
+// `value` where the files hold it.
+inline std::optional<double> known(bool isKnown, double value) {
+    return isKnown ? std::optional(value) : std::nullopt;
+}
+
+} // namespace planscope

@@ -1,0 +1,150 @@
+#include "CliRun.h"
+#include "TestSupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using planscope::test::dataPath;
+using planscope::test::fixturePath;
+using planscope::test::runPlanscope;
+
+// What the files don't hold is missing in every output (JSON null, "-" in text, an empty CSV
+// cell, "not measured"), never 0: timings without a profile, weights without a detailed layer
+// list, activations of dynamic shapes, transfers trtexec did not measure.
+class TestMissingFigures : public QObject {
+    Q_OBJECT
+  private slots:
+    void summaryJsonHasNulls_data();
+    void summaryJsonHasNulls();
+    void summaryTextSaysSo();
+    void layersHaveNoTimings();
+    void namesOnlyLayersHaveNoSizes();
+    void unmeasuredTransfersAreNotZero();
+    void measuredTransfersKeepTheirValues();
+};
+
+namespace {
+
+const QString kVerboseLog =
+    QStringLiteral("realworld/mnist-verbose-builds/trt10.16.1-h100-verbose-build.log");
+
+QJsonValue json(const QStringList& arguments) {
+    const auto run = runPlanscope(arguments);
+    if (run.status != 0)
+        qWarning() << run.err;
+    return QJsonDocument::fromJson(run.out).isArray()
+               ? QJsonValue(QJsonDocument::fromJson(run.out).array())
+               : QJsonValue(QJsonDocument::fromJson(run.out).object());
+}
+
+} // namespace
+
+void TestMissingFigures::summaryJsonHasNulls_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::addColumn<bool>("timed");
+    QTest::addColumn<bool>("weighed");
+    QTest::addColumn<bool>("sized");
+    // A verbose build log alone: no profile, its layer list has no weights, shapes are dynamic.
+    QTest::newRow("verbose build log") << dataPath(kVerboseLog) << false << false << false;
+    // A names-only graph with its profile: timed, but nothing else is known.
+    QTest::newRow("names only") << fixturePath("names-only.graph.json") << true << false << false;
+    // A detailed graph without profile (its folder has none).
+    QTest::newRow("graph without profile")
+        << dataPath("realworld/mnist-trt10.16-h100") << false << true << true;
+    QTest::newRow("everything") << dataPath("trex/resnet-a100/fp16") << true << true << true;
+}
+
+void TestMissingFigures::summaryJsonHasNulls() {
+    QFETCH(QString, plan);
+    QFETCH(bool, timed);
+    QFETCH(bool, weighed);
+    QFETCH(bool, sized);
+    const QJsonObject summary = json({"summary", "--json", plan}).toObject();
+    QVERIFY(!summary.isEmpty());
+    QCOMPARE(summary["average_time_ms"].isNull(), !timed);
+    QCOMPARE(summary["has_profile"].toBool(), timed);
+    QCOMPARE(summary["weights_bytes"].isNull(), !weighed);
+    QCOMPARE(summary["activations_bytes"].isNull(), !sized);
+    if (timed)
+        QVERIFY(summary["average_time_ms"].toDouble() > 0);
+    for (const char* groups : {"by_type", "by_precision"})
+        for (const QJsonValue& group : summary[groups].toObject()) {
+            QCOMPARE(group["latency_ms"].isNull(), !timed);
+            QCOMPARE(group["latency_pct"].isNull(), !timed);
+        }
+}
+
+void TestMissingFigures::summaryTextSaysSo() {
+    const auto run = runPlanscope({"summary", dataPath(kVerboseLog)});
+    QCOMPARE(run.status, 0);
+    const QString text = run.text();
+    QVERIFY2(text.contains("\tAverage time: - (no per-layer timings)\n"), qPrintable(text));
+    QVERIFY2(text.contains("\tWeights: -\n"), qPrintable(text));
+    QVERIFY2(text.contains("\tActivations: -\n"), qPrintable(text));
+    QVERIFY2(text.contains("\tReformat                     1 layer             -       -\n"),
+             qPrintable(text));
+    QVERIFY2(!text.contains("0.000 ms") && !text.contains("0.0 MB"), qPrintable(text));
+    // The warning says which trtexec flags give timings.
+    QVERIFY2(text.contains("--exportProfile=") && text.contains("--separateProfileRun"),
+             qPrintable(text));
+}
+
+void TestMissingFigures::layersHaveNoTimings() {
+    const QJsonArray layers = json({"layers", "--json", dataPath(kVerboseLog)}).toArray();
+    QCOMPARE(layers.size(), 6);
+    for (const QJsonValue& layer : layers) {
+        for (const char* key :
+             {"latency_avg_ms", "latency_median_ms", "latency_total_ms", "latency_pct",
+              "weights_bytes", "bias_bytes", "io_bytes", "footprint_bytes"})
+            QVERIFY2(layer[key].isNull(), key);
+        QVERIFY(layer["inputs"][0]["bytes"].isNull()); // [-1, ...]: dynamic
+    }
+    const auto csv = runPlanscope({"layers", "--csv", dataPath(kVerboseLog)});
+    const QStringList lines = csv.text().split('\n', Qt::SkipEmptyParts);
+    const int average = int(lines[0].split(',').indexOf("latency_avg_ms"));
+    QVERIFY(average > 0);
+    QCOMPARE(lines[1].split(',').value(average), QString());
+    const auto text = runPlanscope({"layers", dataPath(kVerboseLog)});
+    QVERIFY2(text.text().contains(
+                 "  1  Pooling           FP32               -       -  node_max_pool2d\n"),
+             qPrintable(text.text()));
+}
+
+void TestMissingFigures::namesOnlyLayersHaveNoSizes() {
+    const QJsonArray layers =
+        json({"layers", "--json", fixturePath("names-only.graph.json")}).toArray();
+    QVERIFY(!layers.isEmpty());
+    QCOMPARE(layers[0]["latency_avg_ms"].toDouble(), 0.3);
+    QVERIFY(layers[0]["weights_bytes"].isNull());
+    QVERIFY(layers[0]["io_bytes"].isNull());
+}
+
+// trex's resnet runs used --noDataTransfers: their metadata holds 0 for H2D and D2H.
+void TestMissingFigures::unmeasuredTransfersAreNotZero() {
+    const QString plan = dataPath("trex/resnet-a100/fp16");
+    const QJsonObject performance = json({"summary", "--json", plan})["performance"].toObject();
+    QVERIFY(performance.contains("H2D Latency"));
+    QVERIFY(performance["H2D Latency"].isNull());
+    QVERIFY(performance["D2H Latency"].isNull());
+    QCOMPARE(performance["Latency"].toArray().size(), 5);
+    const QString text = runPlanscope({"summary", plan}).text();
+    QVERIFY2(text.contains("\tH2D Latency: not measured\n"), qPrintable(text));
+    QVERIFY2(text.contains("\tThroughput: 1155.36 qps\n"), qPrintable(text));
+    QVERIFY2(text.contains("\tMemory Bus Width: 5120 bits\n"), qPrintable(text));
+    QVERIFY2(text.contains("\tSMs: 108\n"), qPrintable(text));
+    QVERIFY2(text.contains("\tCompute Clock Rate: 1.41 GHz\n"), qPrintable(text));
+}
+
+void TestMissingFigures::measuredTransfersKeepTheirValues() {
+    const QString log = dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log");
+    const QString text =
+        runPlanscope({"summary",
+                      dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log"),
+                      "--log", log})
+            .text();
+    QVERIFY2(text.contains("\tH2D Latency: min 0.00341797, max 0.108398"), qPrintable(text));
+}
+
+PLANSCOPE_TEST_MAIN(TestMissingFigures, QCoreApplication)
+#include "tst_missing_figures.moc"

@@ -146,7 +146,9 @@ void TestCli::printsLintJson() {
     const Run run = runPlanscope({"lint", dataPath(kMobileNet), "--json"});
     QCOMPARE(run.status, 0);
     const QJsonArray findings = QJsonDocument::fromJson(run.out).object()["findings"].toArray();
-    QCOMPARE(findings.size(), 84); // 58 of trex's rules, 25 unquantized-residual, 1 small-batch
+    // 42 of trex's rules (conv-not-accelerated judges the kernel's decoded name: 2 findings where
+    // trex's substring rule has 18), 25 unquantized-residual, 1 small-batch.
+    QCOMPARE(findings.size(), 68);
     const QJsonObject first = [&] {
         for (const auto& f : findings)
             if (f.toObject()["layer"].toString() == "QuantizeLinear_2")

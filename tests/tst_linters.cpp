@@ -46,6 +46,9 @@ class TestLinters : public QObject {
     void findsOnFixture();
     void keepsEveryFindingOfALayer();
     void explainsSmallInputChannels();
+    void judgesTensorCoresByKernelName_data();
+    void judgesTensorCoresByKernelName();
+    void saysWhatTheKernelDecodesTo();
     void flagsMobileNetQuantize();
     void listsStableRules();
     void findsNewRulesOnFixture_data();
@@ -69,8 +72,8 @@ void TestLinters::findsOnFixture_data() {
                                            << "conv-not-accelerated" << 0 << "";
     QTest::newRow("aligned fp16 conv") << "conv_fp16_tc_ok"
                                        << "conv-channel-alignment" << 0 << "";
-    QTest::newRow("generic fp16 conv") << "conv_fp16_small_unaligned"
-                                       << "conv-not-accelerated" << 1 << "";
+    QTest::newRow("simt fp16 conv") << "conv_fp16_small_unaligned"
+                                    << "conv-not-accelerated" << 1 << "";
     QTest::newRow("unaligned fp16 conv") << "conv_fp16_small_unaligned"
                                          << "conv-channel-alignment" << 1 << "";
     QTest::newRow("imma conv") << "conv_int8_float_out_unaligned"
@@ -133,6 +136,84 @@ void TestLinters::explainsSmallInputChannels() {
     QCOMPARE(found.size(), std::size_t(1));
     QVERIFY2(found[0].mitigation.contains("small number of input channels"),
              qPrintable(found[0].mitigation));
+}
+
+// conv-not-accelerated on the real plans: a non-FP32 convolution is flagged when its kernel's
+// name decodes to CUDA-core math, and not when it decodes to Tensor Cores or does not say.
+// trex's substring rule ("imma|hmma|xmma|i88|884") flags the FP16 ResNet's 7 Ampere HMMA
+// kernels (h16816cudnn) and passes the SIMT kernels of xmma.
+void TestLinters::judgesTensorCoresByKernelName_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::addColumn<int>("trexFindings");
+    QTest::addColumn<QStringList>("flagged"); // the flagged layers' kernels
+    QTest::newRow("resnet fp16") << "trex/resnet-a100/fp16/resnet.onnx.engine" << 7
+                                 << QStringList();
+    QTest::newRow("resnet fp32") << "trex/resnet-a100/fp32/resnet.onnx.engine" << 0
+                                 << QStringList();
+    QTest::newRow("resnet qat") << "trex/resnet-a100/qat/resnet-qat.onnx.engine" << 1
+                                << QStringList{
+                                       "ampere_fp32_icudnn_int8x4_128x64_relu_medium_nn_v1"};
+    // trex also flags the 17 depthwise convolutions TensorRT runs without a kernel name.
+    QTest::newRow("mobilenet qat")
+        << "trex/mobilenet/mobilenet.qat.onnx.engine" << 18
+        << QStringList{"volta_int8x4_icudnn_int8x4_128x32_relu_xregs_medium_c32_nn_v1",
+                       "sm70_xmma_fprop_conv1x1_i8f32_f32_f32_nchw_vect_c_4kcrs_vect_c_4_nchw_simt_"
+                       "small_batch_bias_relu"};
+    // trex flags 16 HMMA GEMMs (h16816gemm) and passes the two SIMT ones and the sm50 GEMV.
+    QTest::newRow("controlnet")
+        << "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json" << 16
+        << QStringList{"sm70_xmma_gemm_as_conv1x1_f16f16_f16_f16_tn_n_simt_small_batch_bias_relu",
+                       "sm50_xmma_cublas_gemvx_f16f16_f32_f32_tn_n_int32_unit_n_launch_"
+                       "param16x32x32_strided_unit_stride",
+                       "sm70_xmma_gemm_as_conv1x1_f16f16_f16_f16_tn_n_simt_small_batch_bias_relu"};
+    // Three INT8 small-K xmma kernels do not say where their math runs: not flagged.
+    QTest::newRow("aeb-bev") << "realworld/aeb-bev-trt86/layers_.json" << 1
+                             << QStringList{"ampere_int8x4_icudnn_int8x4_128x32_relu_interior_c32_"
+                                            "nn_v1"};
+    QTest::newRow("alexnet fp16") << "realworld/alexnet-trt10-rtx3060/alexnet_fp16" << 0
+                                  << QStringList();
+}
+
+void TestLinters::judgesTensorCoresByKernelName() {
+    QFETCH(QString, plan);
+    QFETCH(QStringList, flagged);
+    const EnginePlan loaded = loadPlan(dataPath(plan));
+    QStringList kernels;
+    for (const LintFinding& f : lintPlan(loaded))
+        if (f.rule == QLatin1String("conv-not-accelerated")) {
+            kernels << detail(f, "tactic");
+            QVERIFY2(detail(f, "kernel").startsWith("CUDA cores"), qPrintable(detail(f, "kernel")));
+            QVERIFY2(f.hazard.startsWith("Convolution is not accelerated: its kernel "),
+                     qPrintable(f.hazard));
+        }
+    QCOMPARE(kernels, flagged);
+    // What trex's rule finds on the same plan, to show where the two part.
+    static const QRegularExpression trexAccelerated("imma|hmma|xmma|i88|884");
+    int trex = 0;
+    for (const Layer& layer : loaded.layers)
+        trex += layer.isConvolution() && layer.precision != "FP32" &&
+                !trexAccelerated.match(layer.tactic).hasMatch();
+    QTEST(trex, "trexFindings");
+}
+
+void TestLinters::saysWhatTheKernelDecodesTo() {
+    const auto found = findingsOn(lintPlan(loadPlan(fixturePath("lint.graph.json"))),
+                                  "conv_fp16_small_unaligned", "conv-not-accelerated");
+    QCOMPARE(found.size(), std::size_t(1));
+    QCOMPARE(found[0].hazard,
+             QString("Convolution is not accelerated: its kernel runs SIMT math on "
+                     "CUDA cores (\"simt\" in its name), not on Tensor Cores."));
+    QCOMPARE(detail(found[0], "kernel"), QString("CUDA cores: SIMT"));
+
+    const auto gemv = findingsOn(
+        lintPlan(loadPlan(dataPath(
+            "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json"))),
+        "/time_embed/time_embed.2/Gemm", "conv-not-accelerated");
+    QCOMPARE(gemv.size(), std::size_t(1));
+    QCOMPARE(gemv[0].hazard,
+             QString("Convolution is not accelerated: its kernel is built for sm50, "
+                     "which has no Tensor Cores."));
+    QVERIFY2(gemv[0].mitigation.contains("larger batch"), qPrintable(gemv[0].mitigation));
 }
 
 void TestLinters::flagsMobileNetQuantize() {

@@ -6,8 +6,10 @@
 #include <QFile>
 #include <QSet>
 #include <QTemporaryDir>
+#include <iostream>
 #include <onnx/checker.h>
 #include <onnx/onnx_pb.h>
+#include <sstream>
 
 using namespace planscope;
 using planscope::test::dataPath;
@@ -52,6 +54,32 @@ QSet<QString> graphConnections(const EnginePlan& plan) {
     return connections;
 }
 
+QStringList strings(const google::protobuf::RepeatedPtrField<std::string>& values) {
+    QStringList list;
+    for (const std::string& v : values)
+        list << QString::fromStdString(v);
+    return list;
+}
+
+QString attribute(const onnx::NodeProto& node, const char* name) {
+    for (const auto& a : node.attribute())
+        if (a.name() == name)
+            return QString::fromStdString(a.s());
+    return {};
+}
+
+// What ONNX's checker prints on std::cerr (its warnings) while `run` runs.
+template <typename Run> QString cerrOf(Run run) {
+    std::ostringstream captured;
+    std::streambuf* previous = std::cerr.rdbuf(captured.rdbuf());
+    run();
+    std::cerr.rdbuf(previous);
+    return QString::fromStdString(captured.str());
+}
+
+const char* const kControlNetA =
+    "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json";
+
 QSet<QString> onnxConnections(const onnx::GraphProto& graph) {
     QHash<QString, QString> producer;
     for (const auto& node : graph.node())
@@ -76,6 +104,10 @@ class TestOnnxExport : public QObject {
     void matchesThePlanGraph_data();
     void matchesThePlanGraph();
     void describesLayers();
+    void namesTheValuesOfSharedTensors();
+    void keepsTheControlNetTensorNames();
+    void raisesNoCheckerWarning_data();
+    void raisesNoCheckerWarning();
     void exportsNamesOnlyPlansInOrder();
     void reportsUnwritableFile();
 };
@@ -91,7 +123,8 @@ void TestOnnxExport::matchesThePlanGraph_data() {
           "trex/resnet-a100/qat-residual-qgap/resnet-qat-residual-qgap.onnx.engine",
           "realworld/alexnet-trt10-rtx3060/alexnet_fp16", "realworld/aeb-bev-trt86/layers_.json",
           "realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log",
-          "realworld/mnist-verbose-builds/trt8.6.0-rtx3090-verbose-build.log"})
+          "realworld/mnist-verbose-builds/trt8.6.0-rtx3090-verbose-build.log", kControlNetA,
+          "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/b/layerinfo.json"})
         QTest::newRow(plan) << QString::fromLatin1(plan);
 }
 
@@ -108,7 +141,11 @@ void TestOnnxExport::matchesThePlanGraph() {
     QCOMPARE(graph.node_size(), int(loaded.layers.size()));
     for (int i = 0; i < graph.node_size(); ++i) {
         QCOMPARE(QString::fromStdString(graph.node(i).name()), loaded.layers[i].name);
-        QCOMPARE(QString::fromStdString(graph.node(i).op_type()), loaded.layers[i].type);
+        // Scale is one of ONNX 1.12's experimental op types, in any domain: ScaleLayer.
+        const QString type = loaded.layers[i].type;
+        const bool renamed = type == "Scale";
+        QCOMPARE(QString::fromStdString(graph.node(i).op_type()), renamed ? "ScaleLayer" : type);
+        QCOMPARE(attribute(graph.node(i), "layer_type"), renamed ? type : QString());
         QCOMPARE(graph.node(i).domain(), std::string("planscope"));
     }
     QStringList inputs, outputs;
@@ -143,6 +180,82 @@ void TestOnnxExport::describesLayers() {
     QCOMPARE(input.type().tensor_type().elem_type(), int(onnx::TensorProto::FLOAT));
     QCOMPARE(input.type().tensor_type().shape().dim(1).dim_value(), 3);
     QCOMPARE(graph.value_info_size(), 72);
+}
+
+// A tensor's last value keeps its name, an output binding two layers write too; earlier values
+// are name.0 ..., and every layer that writes part of a value feeds its readers.
+void TestOnnxExport::namesTheValuesOfSharedTensors() {
+    const EnginePlan plan = loadPlan(fixturePath("shared-writes.graph.json"));
+    QTemporaryDir dir;
+    exportOnnx(plan, dir.filePath("s.onnx"));
+    const onnx::ModelProto model = readBack(dir.filePath("s.onnx"));
+    onnx::checker::check_model(model);
+    const onnx::GraphProto& graph = model.graph();
+    const QStringList expected[][2] = {{{"x"}, {"joined (part 1 of 2)"}},
+                                       {{"x"}, {"joined"}},
+                                       {{"joined (part 1 of 2)", "joined"}, {"y.0"}},
+                                       {{"y.0"}, {"out (part 1 of 2)"}},
+                                       {{"y.0"}, {"out"}},
+                                       {{"y.0"}, {"y"}}, // in place: the buffer's second value
+                                       {{"y"}, {"out2"}}};
+    QCOMPARE(graph.node_size(), int(std::size(expected)));
+    for (int i = 0; i < graph.node_size(); ++i) {
+        QCOMPARE(strings(graph.node(i).input()), expected[i][0]);
+        QCOMPARE(strings(graph.node(i).output()), expected[i][1]);
+    }
+    QCOMPARE(names(graph.input()), QStringList{"x"});
+    QCOMPARE(names(graph.output()), QStringList({"out", "out2"}));
+    QCOMPARE(onnxConnections(graph), graphConnections(plan));
+    QCOMPARE(QString::fromStdString(graph.node(5).op_type()), QString("ScaleLayer"));
+}
+
+// ControlNet's sine and cosine each write half of one concatenation: the tensor keeps its name
+// and its reader reads both halves (it was renamed /Concat_output_0.2 and read from the cosine
+// alone).
+void TestOnnxExport::keepsTheControlNetTensorNames() {
+    const EnginePlan plan = loadPlan(dataPath(kControlNetA));
+    QTemporaryDir dir;
+    exportOnnx(plan, dir.filePath("c.onnx"));
+    const onnx::GraphProto graph = readBack(dir.filePath("c.onnx")).graph();
+    QHash<QString, QStringList> outputs, inputs;
+    for (const auto& node : graph.node()) {
+        outputs.insert(QString::fromStdString(node.name()), strings(node.output()));
+        inputs.insert(QString::fromStdString(node.name()), strings(node.input()));
+    }
+    QCOMPARE(outputs["PWN(/Sin)"], QStringList{"/Concat_output_0 (part 1 of 2)"});
+    QCOMPARE(outputs["PWN(/Cos)"], QStringList{"/Concat_output_0"});
+    int readers = 0;
+    for (const QStringList& in : std::as_const(inputs))
+        if (in.contains("/Concat_output_0")) {
+            ++readers;
+            QVERIFY(in.contains("/Concat_output_0 (part 1 of 2)"));
+        }
+    QCOMPARE(readers, 1);
+    for (const QStringList& out : std::as_const(outputs))
+        for (const QString& name : out)
+            QVERIFY2(!name.endsWith(".2"), qPrintable(name));
+}
+
+// ONNX 1.12's checker warns of "experimental ops" by op type alone (27 Scale layers on
+// ControlNet) and skips checking them: no op type of the export is one of those.
+void TestOnnxExport::raisesNoCheckerWarning_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::newRow("controlnet a") << kControlNetA;
+    QTest::newRow("controlnet b")
+        << "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/b/layerinfo.json";
+    QTest::newRow("mobilenet") << "trex/mobilenet/mobilenet.qat.onnx.engine";
+}
+
+void TestOnnxExport::raisesNoCheckerWarning() {
+    QFETCH(QString, plan);
+    const EnginePlan loaded = loadPlan(dataPath(plan));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("p.onnx");
+    const QString printed = cerrOf([&] {
+        exportOnnx(loaded, path);
+        onnx::checker::check_model(readBack(path));
+    });
+    QVERIFY2(printed.isEmpty(), qPrintable(printed.left(300)));
 }
 
 void TestOnnxExport::exportsNamesOnlyPlansInOrder() {

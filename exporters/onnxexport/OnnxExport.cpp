@@ -1,5 +1,6 @@
 #include "onnxexport/OnnxExport.h"
 
+#include "onnxexport/TensorValues.h"
 #include "plan/PlanError.h"
 
 #include <QFile>
@@ -12,6 +13,26 @@ namespace planscope {
 namespace {
 
 const char* kDomain = "planscope";
+
+// ONNX 1.12's checker (Debian's) takes these op types for its experimental ops in any domain,
+// warns and skips their nodes; TensorRT's Scale layer is one. They are written as TensorRT's API
+// names them (IScaleLayer: "ScaleLayer"), with the layer type in a layer_type attribute.
+QString opType(const QString& layerType) {
+    static const QSet<QString> experimental = {"ATen",
+                                               "Affine",
+                                               "ConstantFill",
+                                               "Crop",
+                                               "DynamicSlice",
+                                               "GRUUnit",
+                                               "GivenTensorFill",
+                                               "ImageScaler",
+                                               "ParametricSoftplus",
+                                               "Scale",
+                                               "ScaledTanh"};
+    if (layerType.isEmpty())
+        return QStringLiteral("Unknown");
+    return experimental.contains(layerType) ? layerType + QStringLiteral("Layer") : layerType;
+}
 
 // TensorRT data types by PlanScope's precision names; FP8 and 4-bit types have no ONNX 1.12 type.
 int elementType(const QString& precision) {
@@ -109,7 +130,8 @@ void describeLayer(onnx::NodeProto& node, const Layer& layer, bool profiled) {
 
 class Builder {
   public:
-    Builder(const EnginePlan& plan, OnnxExport& result) : m_plan(plan), m_result(result) {}
+    Builder(const EnginePlan& plan, OnnxExport& result)
+        : m_plan(plan), m_result(result), m_values(plan, inputNames(plan)) {}
 
     onnx::ModelProto build() {
         onnx::ModelProto model;
@@ -129,17 +151,15 @@ class Builder {
         ours->set_version(1);
         onnx::GraphProto& graph = *model.mutable_graph();
         graph.set_name(m_plan.name.toStdString());
-        for (const Tensor* t : m_plan.inputBindings()) {
+        for (const Tensor* t : m_plan.inputBindings())
             describe(*graph.add_input(), t->name, *t);
-            m_current.insert(t->name, t->name);
-        }
         for (const Layer& layer : m_plan.layers)
             addNode(graph, layer);
         if (m_plan.namesOnly)
             chainInOrder(graph);
         for (const Tensor* t : m_plan.outputBindings())
-            if (m_current.contains(t->name))
-                describe(*graph.add_output(), m_current.value(t->name), *t);
+            if (const QString name = m_values.last(t->name); !name.isEmpty())
+                describe(*graph.add_output(), name, *t);
         if (m_plan.namesOnly)
             m_result.notes << QStringLiteral("%1 lists layer names only, so the model has its "
                                              "layers chained in engine order: the edges stand "
@@ -156,6 +176,13 @@ class Builder {
     }
 
   private:
+    static QSet<QString> inputNames(const EnginePlan& plan) {
+        QSet<QString> names;
+        for (const Tensor* t : plan.inputBindings())
+            names.insert(t->name);
+        return names;
+    }
+
     // A node needs an input or an output: layers known by name only are chained in order.
     static void chainInOrder(onnx::GraphProto& graph) {
         for (int i = 0; i < graph.node_size(); ++i) {
@@ -169,25 +196,26 @@ class Builder {
     void addNode(onnx::GraphProto& graph, const Layer& layer) {
         onnx::NodeProto& node = *graph.add_node();
         node.set_name(layer.name.toStdString());
-        node.set_op_type(
-            (layer.type.isEmpty() ? QStringLiteral("Unknown") : layer.type).toStdString());
+        node.set_op_type(opType(layer.type).toStdString());
         node.set_domain(kDomain);
+        if (opType(layer.type) != layer.type && !layer.type.isEmpty())
+            addText(node, QStringLiteral("layer_type"), layer.type);
         QStringList unconnected;
-        for (const Tensor& t : layer.graphInputs()) {
-            if (const auto it = m_current.constFind(t.name); it != m_current.constEnd()) {
-                node.add_input(it->toStdString());
+        const auto& inputs = layer.graphInputs();
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            const QStringList values = m_values.input(layer.index, int(i));
+            if (values.isEmpty())
+                unconnected << inputs[i].name;
+            for (const QString& value : values) {
+                node.add_input(value.toStdString());
                 ++m_result.edges;
-            } else {
-                unconnected << t.name;
             }
         }
-        for (const Tensor& t : layer.graphOutputs()) {
-            // A tensor written again (in place) gets a new name, as the graph's generations.
-            const int generation = ++m_writes[t.name];
-            const QString name =
-                generation == 1 ? t.name : QStringLiteral("%1.%2").arg(t.name).arg(generation);
+        const auto& outputs = layer.graphOutputs();
+        for (std::size_t i = 0; i < outputs.size(); ++i) {
+            const Tensor& t = outputs[i];
+            const QString name = m_values.output(layer.index, int(i));
             node.add_output(name.toStdString());
-            m_current.insert(t.name, name);
             if (!t.shape.empty() || elementType(t.precision) != onnx::TensorProto::UNDEFINED)
                 describe(*graph.add_value_info(), name, t);
         }
@@ -205,8 +233,7 @@ class Builder {
 
     const EnginePlan& m_plan;
     OnnxExport& m_result;
-    QHash<QString, QString> m_current; // tensor -> the name of its latest value
-    QHash<QString, int> m_writes;
+    TensorValues m_values;
     int m_unconnected = 0;
 };
 

@@ -1,8 +1,8 @@
 #include "lint/ConvolutionLinter.h"
 
+#include "kernels/KernelName.h"
+#include "kernels/KernelText.h"
 #include "plan/EnginePlan.h"
-
-#include <QRegularExpression>
 
 namespace planscope {
 namespace {
@@ -18,20 +18,46 @@ bool isFourDimensional(const std::vector<Tensor>& tensors) {
     return !tensors.empty() && tensors[0].shape.size() == 4;
 }
 
+// What the kernel's name says puts the convolution on CUDA cores.
+QString cudaCoreReason(const KernelName& kernel) {
+    if (kernel.mathEvidence == kernel.architecture)
+        return QStringLiteral("its kernel is built for %1, which has no Tensor Cores")
+            .arg(kernel.architecture);
+    if (kernel.mathEvidence == QLatin1String("gemv"))
+        return QStringLiteral("its kernel is a matrix-vector kernel, which runs on CUDA cores");
+    if (kernel.math.isEmpty())
+        return QStringLiteral("its kernel runs on CUDA cores (\"%1\" in its name), not on "
+                              "Tensor Cores")
+            .arg(kernel.mathEvidence);
+    return QStringLiteral("its kernel runs %1 math on CUDA cores (\"%2\" in its name), not on "
+                          "Tensor Cores")
+        .arg(kernel.math, kernel.mathEvidence);
+}
+
+// Unlike trex, which looks for "imma|hmma|xmma|i88|884" in the tactic, the kernel's name is
+// decoded: h16816 is HMMA, an xmma kernel may run SIMT. A kernel whose name does not say where
+// its math runs is not flagged.
 void lintTensorCores(const Layer& conv, std::vector<LintFinding>& findings) {
-    static const QRegularExpression accelerated(QStringLiteral("imma|hmma|xmma|i88|884"));
-    if (conv.precision == QLatin1String("FP32") || accelerated.match(conv.tactic).hasMatch())
+    if (conv.precision == QLatin1String("FP32"))
+        return;
+    const KernelName kernel = decodeKernelName(conv.tactic);
+    if (kernel.unit != MathUnit::CudaCores)
         return;
     LintFinding f = findingFor(conv, QStringLiteral("conv-not-accelerated"));
-    f.hazard = QStringLiteral("Convolution is not accelerated.");
+    f.hazard = QStringLiteral("Convolution is not accelerated: %1.").arg(cudaCoreReason(kernel));
     const bool smallInput = isFourDimensional(conv.inputs) && conv.inputs[0].shape[1] < 32;
-    f.mitigation = smallInput
-                       ? QStringLiteral("This Convolution has a small number of input channels "
-                                        "(%1) so acceleration may not be possible.")
-                             .arg(conv.inputs[0].shape[1])
-                       : QStringLiteral("Check that its precision, channel counts and alignment "
-                                        "allow a Tensor Core kernel.");
+    if (smallInput)
+        f.mitigation = QStringLiteral("This Convolution has a small number of input channels "
+                                      "(%1) so acceleration may not be possible.")
+                           .arg(conv.inputs[0].shape[1]);
+    else if (kernel.operation == QLatin1String("GEMV"))
+        f.mitigation = QStringLiteral("Matrix-vector kernels serve a batch of one; with a larger "
+                                      "batch TensorRT can choose a Tensor Core GEMM.");
+    else
+        f.mitigation = QStringLiteral("Check that its precision, channel counts and alignment "
+                                      "allow a Tensor Core kernel.");
     f.help = QStringLiteral("TensorCores accelerate large Convolution and GEMM operations.");
+    f.details.emplace_back(QStringLiteral("kernel"), kernelMathText(kernel));
     findings.push_back(std::move(f));
 }
 

@@ -4,8 +4,9 @@
 
 namespace planscope {
 
-// trex's ConvLinter: convolutions not on Tensor Cores, INT8 convolutions with float outputs,
-// and channel counts that Tensor Core kernels cannot use well.
+// trex's ConvLinter: convolutions not on Tensor Cores (as their kernel's name decodes, see
+// kernels/KernelName.h), INT8 convolutions with float outputs, and channel counts that Tensor
+// Core kernels cannot use well.
 class ConvolutionLinter : public Linter {
   public:
     QStringList rules() const override;

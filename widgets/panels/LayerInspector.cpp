@@ -2,12 +2,21 @@
 
 #include "charts/ChartBuilders.h"
 #include "document/PlanDocument.h"
+#include "kernels/KernelText.h"
 #include "plan/FigureText.h"
 #include "tactics/TacticLog.h"
 #include "text/HtmlText.h"
 #include "text/TacticsHtml.h"
 
+#include <QAbstractTextDocumentLayout>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QGuiApplication>
 #include <QLocale>
+#include <QMenu>
+#include <QMimeData>
+#include <QTextBlock>
+#include <QTextLayout>
 
 namespace planscope {
 
@@ -15,6 +24,7 @@ using namespace html;
 
 LayerInspector::LayerInspector(PlanDocument* document, QWidget* parent)
     : RichTextView(parent), m_document(document) {
+    this->document()->setUndoRedoEnabled(false); // fitTitle() edits the title
     setPlaceholderText(tr("Select a layer in the table, the lint panel or a chart."));
     connect(document, &PlanDocument::planChanged, this, &LayerInspector::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &LayerInspector::refresh);
@@ -28,6 +38,7 @@ QString LayerInspector::overview(const Layer& l) const {
     QString rows = row(tr("Index"), QString::number(l.index)) + row(tr("Type"), l.type) +
                    row(tr("Subtype"), l.subtype) + row(tr("Precision"), l.precision) +
                    row(tr("Output precision"), l.outputPrecision) + row(tr("Tactic"), l.tactic) +
+                   row(tr("Kernel"), kernel(l), true) +
                    row(tr("Average"), millisecondsText(l.timing.average(), 4)) +
                    row(tr("Median"), millisecondsText(l.timing.median(), 4)) +
                    row(tr("Share of latency"), percentText(l.timing.share(), 2)) +
@@ -40,8 +51,19 @@ QString LayerInspector::overview(const Layer& l) const {
         origin = section(
             tr("ONNX origin"),
             breakable(l.metadata).replace(QStringLiteral("+\u200B["), QStringLiteral("+<br>[")));
+    // One fused part a line; fitTitle() keeps the first three lines.
     QString name = breakable(l.name).replace(QStringLiteral(" +\u200B "), QStringLiteral(" +<br>"));
-    return QStringLiteral("<h2>%1</h2>").arg(name) + table(rows) + origin;
+    return QStringLiteral("<h2><span title=\"%1\">%2</span></h2>").arg(escaped(l.name), name) +
+           table(rows) + origin;
+}
+
+// Where the kernel's math runs, then the rest of what its name says.
+QString LayerInspector::kernel(const Layer& l) const {
+    const KernelName decoded = decodeKernelName(l.tactic);
+    QString html = escaped(kernelMathText(decoded));
+    if (const QString details = kernelDetailsText(decoded); !details.isEmpty())
+        html += QStringLiteral("<br><span class=muted>%1</span>").arg(breakable(details));
+    return html;
 }
 
 QString LayerInspector::tensors(const Layer& l) const {
@@ -124,6 +146,9 @@ QString LayerInspector::attributes(const Layer& l) const {
 
 void LayerInspector::refresh() {
     const int index = m_document->selection()->current();
+    m_layerName.clear();
+    m_title.clear();
+    m_shownTitle.clear();
     if (!m_document->plan() || index < 0) {
         clear();
         return;
@@ -131,6 +156,68 @@ void LayerInspector::refresh() {
     const Layer& layer = m_document->plan()->layers.at(static_cast<std::size_t>(index));
     setHtml(overview(layer) + findings(layer) + tensors(layer) + neighbours(layer) +
             convolution(layer) + tactics(layer) + attributes(layer));
+    m_layerName = layer.name;
+    m_title = document()->firstBlock().text();
+    fitTitle();
+}
+
+// Shows as much of the title as kTitleLines lines hold at the current width, then "…".
+void LayerInspector::fitTitle() {
+    const QTextBlock block = document()->firstBlock();
+    if (m_title.isEmpty() || !block.isValid())
+        return;
+    QTextCursor cursor(block);
+    cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+    const QTextCharFormat format = cursor.charFormat(); // the title's, with its tooltip
+    const auto fits = [&](const QString& text) {
+        cursor.insertText(text, format);
+        cursor.setPosition(block.position());
+        cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        document()->documentLayout()->blockBoundingRect(block); // lays the block out
+        return block.layout()->lineCount() <= kTitleLines;
+    };
+    m_shownTitle = m_title;
+    if (fits(m_title))
+        return;
+    // The longest start of the title that fits with the ellipsis.
+    qsizetype low = 0;
+    qsizetype high = m_title.size();
+    while (low + 1 < high) {
+        const qsizetype mid = (low + high) / 2;
+        (fits(m_title.left(mid) + QChar(0x2026)) ? low : high) = mid;
+    }
+    m_shownTitle = m_title.left(low) + QChar(0x2026);
+    fits(m_shownTitle);
+}
+
+void LayerInspector::resizeEvent(QResizeEvent* event) {
+    RichTextView::resizeEvent(event);
+    fitTitle();
+}
+
+// A selection that holds the whole title copies the layer's whole name in its place.
+QMimeData* LayerInspector::createMimeDataFromSelection() const {
+    QMimeData* data = RichTextView::createMimeDataFromSelection();
+    QString shown = withoutBreakHints(m_shownTitle);
+    shown.replace(QChar::LineSeparator, QLatin1Char('\n'));
+    if (!shown.isEmpty() && data->text().contains(shown)) {
+        const QString text = data->text().replace(shown, m_layerName);
+        if (m_shownTitle != m_title)
+            data->removeFormat(QStringLiteral("text/html")); // it holds the shortened title
+        data->setText(text);
+    }
+    return data;
+}
+
+void LayerInspector::contextMenuEvent(QContextMenuEvent* event) {
+    QMenu* menu = createStandardContextMenu(event->pos());
+    if (!m_layerName.isEmpty()) {
+        QAction* copyName = menu->addAction(tr("Copy Layer Name"));
+        connect(copyName, &QAction::triggered, this,
+                [name = m_layerName] { QGuiApplication::clipboard()->setText(name); });
+    }
+    menu->exec(event->globalPos());
+    delete menu;
 }
 
 } // namespace planscope

@@ -1,4 +1,5 @@
 #include "TestSupport.h"
+#include "demo/SyntheticPlan.h"
 #include "document/LayerSelection.h"
 #include "graphview/GraphCanvas.h"
 #include "graphview/GraphLayout.h"
@@ -18,6 +19,8 @@ class TestGraphRender : public QObject {
   private slots:
     void initTestCase();
     void laysOutEveryNode();
+    void edgesEndAtTheirNodes_data();
+    void edgesEndAtTheirNodes();
     void exportsOneNodePerLayer();
     void clickingANodeSelectsItsLayer();
     void haloShowsWhenZoomedOut();
@@ -25,6 +28,7 @@ class TestGraphRender : public QObject {
   private:
     void showGraph(GraphCanvas& canvas, QSize size) const;
 
+    QTemporaryDir m_dir;
     std::shared_ptr<EnginePlan> m_plan;
     PlanGraph m_graph;
     GraphStyle m_style;
@@ -37,6 +41,10 @@ void TestGraphRender::initTestCase() {
     m_graph = PlanGraph::build(*m_plan);
     m_layout = layoutGraph(m_graph, GraphPainter::nodeSizes(m_graph, *m_plan, m_style));
     QVERIFY2(m_layout.ok(), qPrintable(m_layout.error));
+    // More chains than one dot run takes (400): the layout stacks bands.
+    QString error;
+    QVERIFY2(writeSyntheticPlan(m_dir.filePath("generated.onnx.engine"), {.layers = 1500}, &error),
+             qPrintable(error));
 }
 
 void TestGraphRender::laysOutEveryNode() {
@@ -55,6 +63,56 @@ void TestGraphRender::laysOutEveryNode() {
     for (const GraphEdge& e : m_graph.edges())
         QVERIFY(m_layout.nodes[std::size_t(e.to)].top() >
                 m_layout.nodes[std::size_t(e.from)].top());
+}
+
+namespace {
+
+// How far `point` lies from the outline of `rect`.
+double distanceToOutline(const QPointF& point, const QRectF& rect) {
+    const double dx = std::max({rect.left() - point.x(), 0.0, point.x() - rect.right()});
+    const double dy = std::max({rect.top() - point.y(), 0.0, point.y() - rect.bottom()});
+    if (dx > 0 || dy > 0)
+        return std::hypot(dx, dy);
+    return std::min({point.x() - rect.left(), rect.right() - point.x(), point.y() - rect.top(),
+                     rect.bottom() - point.y()});
+}
+
+} // namespace
+
+void TestGraphRender::edgesEndAtTheirNodes_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::newRow("mobilenet") << "trex/mobilenet/mobilenet.qat.onnx.engine";
+    QTest::newRow("resnet fp16") << "trex/resnet-a100/fp16";
+    QTest::newRow("controlnet")
+        << "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json";
+    QTest::newRow("aeb-bev") << "realworld/aeb-bev-trt86/layers_.json";
+    QTest::newRow("generated, laid out in bands") << m_dir.filePath("generated.onnx.engine");
+}
+
+// Every edge starts on its tail node's outline and ends, arrow tip included, on its head's.
+void TestGraphRender::edgesEndAtTheirNodes() {
+    QFETCH(QString, plan);
+    const EnginePlan loaded = loadPlan(plan.startsWith('/') ? plan : dataPath(plan));
+    const PlanGraph graph = PlanGraph::build(loaded);
+    const GraphLayout layout = layoutGraph(graph, GraphPainter::nodeSizes(graph, loaded, m_style));
+    QVERIFY2(layout.ok(), qPrintable(layout.error));
+    QStringList bad;
+    for (std::size_t e = 0; e < graph.edges().size(); ++e) {
+        const QPainterPath& path = layout.edges[e];
+        const QRectF tail = layout.nodes[std::size_t(graph.edges()[e].from)];
+        const QRectF head = layout.nodes[std::size_t(graph.edges()[e].to)];
+        const double start = distanceToOutline(path.pointAtPercent(0), tail);
+        const double end = distanceToOutline(path.pointAtPercent(1), head);
+        if (start > 2 || end > 2)
+            bad << QString("e%1 %2 -> %3: start %4, end %5 off")
+                       .arg(e)
+                       .arg(graph.edges()[e].from)
+                       .arg(graph.edges()[e].to)
+                       .arg(start, 0, 'f', 1)
+                       .arg(end, 0, 'f', 1);
+    }
+    QVERIFY2(bad.isEmpty(),
+             qPrintable(QString::number(bad.size()) + " edges: " + bad.mid(0, 10).join("; ")));
 }
 
 void TestGraphRender::exportsOneNodePerLayer() {

@@ -23,6 +23,7 @@ class TestGraphRender : public QObject {
     void edgesEndAtTheirNodes();
     void exportsOneNodePerLayer();
     void clickingANodeSelectsItsLayer();
+    void selectionBringsTheLayerIntoView();
     void haloShowsWhenZoomedOut();
 
   private:
@@ -153,7 +154,7 @@ void TestGraphRender::clickingANodeSelectsItsLayer() {
     GraphCanvas canvas(&selection);
     showGraph(canvas, QSize(900, 700));
     const int node = m_graph.nodeOfLayer(5);
-    canvas.centreOnLayer(5);
+    canvas.showLayer(5);
     const QPoint at = canvas.toWidget(m_layout.nodes[std::size_t(node)].center()).toPoint();
     QVERIFY(canvas.rect().contains(at));
     QTest::mouseClick(&canvas, Qt::LeftButton, {}, at);
@@ -164,6 +165,42 @@ void TestGraphRender::clickingANodeSelectsItsLayer() {
         canvas.toWidget(m_layout.nodes[std::size_t(m_graph.nodeOfLayer(70))].center()).toPoint();
     QVERIFY(canvas.rect().contains(far));
     QVERIFY(!canvas.grab().toImage().isNull());
+}
+
+// A layer selected elsewhere comes into view at a legible zoom; a legible view that shows it
+// stays as the user left it; a click on a node keeps even a zoomed-out view.
+void TestGraphRender::selectionBringsTheLayerIntoView() {
+    LayerSelection selection;
+    GraphCanvas canvas(&selection);
+    showGraph(canvas, QSize(900, 700));
+    const auto box = [this](int layer) {
+        return m_layout.nodes[std::size_t(m_graph.nodeOfLayer(layer))];
+    };
+    canvas.fitToWindow();
+    QVERIFY(canvas.labelPixels() < GraphCanvas::kLegibleLabelPixels); // 72 layers do not fit
+    selection.select(70);
+    QCOMPARE(canvas.labelPixels(), GraphCanvas::kLegibleLabelPixels);
+    QVERIFY(canvas.visibleScene().contains(box(70)));
+
+    canvas.zoomBy(1.5, QPointF(450, 350));
+    const double zoom = canvas.zoom();
+    int shown = -1; // another layer the view shows whole
+    for (int layer = 0; layer < 72 && shown < 0; ++layer)
+        if (layer != 70 && canvas.visibleScene().contains(box(layer)))
+            shown = layer;
+    QVERIFY(shown >= 0);
+    const QRectF view = canvas.visibleScene();
+    selection.select(shown);
+    QCOMPARE(canvas.visibleScene(), view);
+    selection.select(0); // out of view: centred, at the user's zoom
+    QCOMPARE(canvas.zoom(), zoom);
+    QVERIFY(canvas.visibleScene().contains(box(0)));
+
+    canvas.fitToWindow();
+    const QRectF whole = canvas.visibleScene();
+    QTest::mouseClick(&canvas, Qt::LeftButton, {}, canvas.toWidget(box(30).center()).toPoint());
+    QCOMPARE(selection.current(), 30);
+    QCOMPARE(canvas.visibleScene(), whole);
 }
 
 // Fitted to a small view the graph is drawn at a fraction of its size; the selected layer's
@@ -183,6 +220,7 @@ void TestGraphRender::haloShowsWhenZoomedOut() {
     };
     QCOMPARE(haloPixels(), 0);
     selection.select(40);
+    canvas.fitToWindow(); // F: the whole graph again
     const QRectF node = m_layout.nodes[std::size_t(m_graph.nodeOfLayer(40))];
     QVERIFY(canvas.toWidget(node.bottomRight()).x() - canvas.toWidget(node.topLeft()).x() < 40);
     // A ring about 5 pixels wide around the node (a halo scaled with the graph had none).

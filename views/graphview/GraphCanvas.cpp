@@ -165,7 +165,7 @@ void GraphCanvas::paintEvent(QPaintEvent*) {
     painter.save();
     painter.scale(m_zoom, m_zoom);
     painter.translate(-m_origin);
-    m_painter->paint(painter, visibleScene(), m_selection->current(), m_zoom >= 0.6);
+    m_painter->paint(painter, visibleScene(), {m_selection->current()}, m_zoom >= 0.6);
     painter.restore();
     paintOverview(painter);
 }

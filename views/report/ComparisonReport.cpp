@@ -5,6 +5,7 @@
 #include "compare/PlanLabels.h"
 #include "lint/Linter.h"
 #include "report/PlanReport.h"
+#include "report/ReportGraph.h"
 #include "report/ReportSections.h"
 
 #include <algorithm>

@@ -2,6 +2,7 @@
 
 #include "charts/ChartCatalog.h"
 #include "lint/Linter.h"
+#include "report/ReportGraph.h"
 #include "report/ReportSections.h"
 #include "report/TacticsReport.h"
 

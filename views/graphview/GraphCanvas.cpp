@@ -165,7 +165,8 @@ void GraphCanvas::paintEvent(QPaintEvent*) {
     painter.save();
     painter.scale(m_zoom, m_zoom);
     painter.translate(-m_origin);
-    m_painter->paint(painter, visibleScene(), {m_selection->current()}, m_zoom >= 0.6);
+    // Edge labels (smaller) only where node labels are legible: else they are grey specks.
+    m_painter->paint(painter, visibleScene(), {m_selection->current()}, m_zoom >= legibleZoom());
     painter.restore();
     paintOverview(painter);
 }

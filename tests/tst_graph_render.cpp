@@ -24,6 +24,7 @@ class TestGraphRender : public QObject {
     void exportsOneNodePerLayer();
     void clickingANodeSelectsItsLayer();
     void selectionBringsTheLayerIntoView();
+    void restylingKeepsTheView();
     void haloShowsWhenZoomedOut();
 
   private:
@@ -201,6 +202,27 @@ void TestGraphRender::selectionBringsTheLayerIntoView() {
     QTest::mouseClick(&canvas, Qt::LeftButton, {}, canvas.toWidget(box(30).center()).toPoint());
     QCOMPARE(selection.current(), 30);
     QCOMPARE(canvas.visibleScene(), whole);
+}
+
+// Colored by precision instead of type, the same layout keeps the user's zoom and pan; another
+// graph opens readable.
+void TestGraphRender::restylingKeepsTheView() {
+    LayerSelection selection;
+    GraphCanvas canvas(&selection);
+    showGraph(canvas, QSize(900, 700));
+    canvas.zoomBy(0.5, QPointF(100, 100));
+    canvas.panBy(QPointF(40, 300));
+    const QRectF view = canvas.visibleScene();
+    auto recolored = std::make_shared<GraphCanvas::Scene>(*canvas.scene());
+    recolored->style.color = GraphStyle::Color::Precision;
+    canvas.setScene(recolored);
+    QCOMPARE(canvas.visibleScene(), view);
+    auto near = std::make_shared<GraphCanvas::Scene>(*canvas.scene());
+    near->graph = m_graph.neighbourhood(m_graph.nodeOfLayer(40), 2);
+    near->layout = layoutGraph(near->graph, GraphPainter::nodeSizes(near->graph, *m_plan, m_style));
+    canvas.setScene(near);
+    QVERIFY(canvas.visibleScene() != view);
+    QVERIFY(canvas.labelPixels() >= GraphCanvas::kLegibleLabelPixels);
 }
 
 // Fitted to a small view the graph is drawn at a fraction of its size; the selected layer's

@@ -15,6 +15,17 @@ constexpr double kMaxZoom = 4;
 constexpr double kOverviewSize = 180;
 constexpr double kSceneMargin = 20; // white around the graph, in scene points
 
+// The same nodes at the same places: a scene that only draws them otherwise (colors, latency).
+bool sameGeometry(const GraphCanvas::Scene& a, const GraphCanvas::Scene& b) {
+    if (a.layout.bounds != b.layout.bounds || a.layout.nodes != b.layout.nodes ||
+        a.graph.nodes().size() != b.graph.nodes().size())
+        return false;
+    for (std::size_t n = 0; n < a.graph.nodes().size(); ++n)
+        if (a.graph.nodes()[n].name != b.graph.nodes()[n].name)
+            return false;
+    return true;
+}
+
 } // namespace
 
 GraphCanvas::GraphCanvas(LayerSelection* selection, QWidget* parent)
@@ -31,11 +42,13 @@ GraphCanvas::GraphCanvas(LayerSelection* selection, QWidget* parent)
 }
 
 void GraphCanvas::setScene(std::shared_ptr<Scene> scene) {
+    // A new look of the same graph keeps the user's view; a new graph opens readable.
+    const bool keepView = m_scene && !m_openPending && sameGeometry(*m_scene, *scene);
     m_scene = std::move(scene);
     m_painter = std::make_unique<GraphPainter>(m_scene->graph, m_scene->layout, *m_scene->plan,
                                                m_scene->style, m_scene->flagged);
-    m_openPending = true;
-    if (isVisible())
+    m_openPending = !keepView;
+    if (isVisible() && m_openPending)
         showReadable();
     update();
 }

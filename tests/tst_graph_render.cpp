@@ -1,4 +1,5 @@
 #include "TestSupport.h"
+#include "demo/SyntheticPlan.h"
 #include "document/LayerSelection.h"
 #include "graphview/GraphCanvas.h"
 #include "graphview/GraphLayout.h"
@@ -18,13 +19,18 @@ class TestGraphRender : public QObject {
   private slots:
     void initTestCase();
     void laysOutEveryNode();
+    void edgesEndAtTheirNodes_data();
+    void edgesEndAtTheirNodes();
     void exportsOneNodePerLayer();
     void clickingANodeSelectsItsLayer();
+    void selectionBringsTheLayerIntoView();
+    void restylingKeepsTheView();
     void haloShowsWhenZoomedOut();
 
   private:
     void showGraph(GraphCanvas& canvas, QSize size) const;
 
+    QTemporaryDir m_dir;
     std::shared_ptr<EnginePlan> m_plan;
     PlanGraph m_graph;
     GraphStyle m_style;
@@ -37,6 +43,10 @@ void TestGraphRender::initTestCase() {
     m_graph = PlanGraph::build(*m_plan);
     m_layout = layoutGraph(m_graph, GraphPainter::nodeSizes(m_graph, *m_plan, m_style));
     QVERIFY2(m_layout.ok(), qPrintable(m_layout.error));
+    // More chains than one dot run takes (400): the layout stacks bands.
+    QString error;
+    QVERIFY2(writeSyntheticPlan(m_dir.filePath("generated.onnx.engine"), {.layers = 1500}, &error),
+             qPrintable(error));
 }
 
 void TestGraphRender::laysOutEveryNode() {
@@ -55,6 +65,56 @@ void TestGraphRender::laysOutEveryNode() {
     for (const GraphEdge& e : m_graph.edges())
         QVERIFY(m_layout.nodes[std::size_t(e.to)].top() >
                 m_layout.nodes[std::size_t(e.from)].top());
+}
+
+namespace {
+
+// How far `point` lies from the outline of `rect`.
+double distanceToOutline(const QPointF& point, const QRectF& rect) {
+    const double dx = std::max({rect.left() - point.x(), 0.0, point.x() - rect.right()});
+    const double dy = std::max({rect.top() - point.y(), 0.0, point.y() - rect.bottom()});
+    if (dx > 0 || dy > 0)
+        return std::hypot(dx, dy);
+    return std::min({point.x() - rect.left(), rect.right() - point.x(), point.y() - rect.top(),
+                     rect.bottom() - point.y()});
+}
+
+} // namespace
+
+void TestGraphRender::edgesEndAtTheirNodes_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::newRow("mobilenet") << "trex/mobilenet/mobilenet.qat.onnx.engine";
+    QTest::newRow("resnet fp16") << "trex/resnet-a100/fp16";
+    QTest::newRow("controlnet")
+        << "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json";
+    QTest::newRow("aeb-bev") << "realworld/aeb-bev-trt86/layers_.json";
+    QTest::newRow("generated, laid out in bands") << m_dir.filePath("generated.onnx.engine");
+}
+
+// Every edge starts on its tail node's outline and ends, arrow tip included, on its head's.
+void TestGraphRender::edgesEndAtTheirNodes() {
+    QFETCH(QString, plan);
+    const EnginePlan loaded = loadPlan(plan.startsWith('/') ? plan : dataPath(plan));
+    const PlanGraph graph = PlanGraph::build(loaded);
+    const GraphLayout layout = layoutGraph(graph, GraphPainter::nodeSizes(graph, loaded, m_style));
+    QVERIFY2(layout.ok(), qPrintable(layout.error));
+    QStringList bad;
+    for (std::size_t e = 0; e < graph.edges().size(); ++e) {
+        const QPainterPath& path = layout.edges[e];
+        const QRectF tail = layout.nodes[std::size_t(graph.edges()[e].from)];
+        const QRectF head = layout.nodes[std::size_t(graph.edges()[e].to)];
+        const double start = distanceToOutline(path.pointAtPercent(0), tail);
+        const double end = distanceToOutline(path.pointAtPercent(1), head);
+        if (start > 2 || end > 2)
+            bad << QString("e%1 %2 -> %3: start %4, end %5 off")
+                       .arg(e)
+                       .arg(graph.edges()[e].from)
+                       .arg(graph.edges()[e].to)
+                       .arg(start, 0, 'f', 1)
+                       .arg(end, 0, 'f', 1);
+    }
+    QVERIFY2(bad.isEmpty(),
+             qPrintable(QString::number(bad.size()) + " edges: " + bad.mid(0, 10).join("; ")));
 }
 
 void TestGraphRender::exportsOneNodePerLayer() {
@@ -95,7 +155,7 @@ void TestGraphRender::clickingANodeSelectsItsLayer() {
     GraphCanvas canvas(&selection);
     showGraph(canvas, QSize(900, 700));
     const int node = m_graph.nodeOfLayer(5);
-    canvas.centreOnLayer(5);
+    canvas.showLayer(5);
     const QPoint at = canvas.toWidget(m_layout.nodes[std::size_t(node)].center()).toPoint();
     QVERIFY(canvas.rect().contains(at));
     QTest::mouseClick(&canvas, Qt::LeftButton, {}, at);
@@ -106,6 +166,63 @@ void TestGraphRender::clickingANodeSelectsItsLayer() {
         canvas.toWidget(m_layout.nodes[std::size_t(m_graph.nodeOfLayer(70))].center()).toPoint();
     QVERIFY(canvas.rect().contains(far));
     QVERIFY(!canvas.grab().toImage().isNull());
+}
+
+// A layer selected elsewhere comes into view at a legible zoom; a legible view that shows it
+// stays as the user left it; a click on a node keeps even a zoomed-out view.
+void TestGraphRender::selectionBringsTheLayerIntoView() {
+    LayerSelection selection;
+    GraphCanvas canvas(&selection);
+    showGraph(canvas, QSize(900, 700));
+    const auto box = [this](int layer) {
+        return m_layout.nodes[std::size_t(m_graph.nodeOfLayer(layer))];
+    };
+    canvas.fitToWindow();
+    QVERIFY(canvas.labelPixels() < GraphCanvas::kLegibleLabelPixels); // 72 layers do not fit
+    selection.select(70);
+    QCOMPARE(canvas.labelPixels(), GraphCanvas::kLegibleLabelPixels);
+    QVERIFY(canvas.visibleScene().contains(box(70)));
+
+    canvas.zoomBy(1.5, QPointF(450, 350));
+    const double zoom = canvas.zoom();
+    int shown = -1; // another layer the view shows whole
+    for (int layer = 0; layer < 72 && shown < 0; ++layer)
+        if (layer != 70 && canvas.visibleScene().contains(box(layer)))
+            shown = layer;
+    QVERIFY(shown >= 0);
+    const QRectF view = canvas.visibleScene();
+    selection.select(shown);
+    QCOMPARE(canvas.visibleScene(), view);
+    selection.select(0); // out of view: centred, at the user's zoom
+    QCOMPARE(canvas.zoom(), zoom);
+    QVERIFY(canvas.visibleScene().contains(box(0)));
+
+    canvas.fitToWindow();
+    const QRectF whole = canvas.visibleScene();
+    QTest::mouseClick(&canvas, Qt::LeftButton, {}, canvas.toWidget(box(30).center()).toPoint());
+    QCOMPARE(selection.current(), 30);
+    QCOMPARE(canvas.visibleScene(), whole);
+}
+
+// Colored by precision instead of type, the same layout keeps the user's zoom and pan; another
+// graph opens readable.
+void TestGraphRender::restylingKeepsTheView() {
+    LayerSelection selection;
+    GraphCanvas canvas(&selection);
+    showGraph(canvas, QSize(900, 700));
+    canvas.zoomBy(0.5, QPointF(100, 100));
+    canvas.panBy(QPointF(40, 300));
+    const QRectF view = canvas.visibleScene();
+    auto recolored = std::make_shared<GraphCanvas::Scene>(*canvas.scene());
+    recolored->style.color = GraphStyle::Color::Precision;
+    canvas.setScene(recolored);
+    QCOMPARE(canvas.visibleScene(), view);
+    auto near = std::make_shared<GraphCanvas::Scene>(*canvas.scene());
+    near->graph = m_graph.neighbourhood(m_graph.nodeOfLayer(40), 2);
+    near->layout = layoutGraph(near->graph, GraphPainter::nodeSizes(near->graph, *m_plan, m_style));
+    canvas.setScene(near);
+    QVERIFY(canvas.visibleScene() != view);
+    QVERIFY(canvas.labelPixels() >= GraphCanvas::kLegibleLabelPixels);
 }
 
 // Fitted to a small view the graph is drawn at a fraction of its size; the selected layer's
@@ -125,6 +242,7 @@ void TestGraphRender::haloShowsWhenZoomedOut() {
     };
     QCOMPARE(haloPixels(), 0);
     selection.select(40);
+    canvas.fitToWindow(); // F: the whole graph again
     const QRectF node = m_layout.nodes[std::size_t(m_graph.nodeOfLayer(40))];
     QVERIFY(canvas.toWidget(node.bottomRight()).x() - canvas.toWidget(node.topLeft()).x() < 40);
     // A ring about 5 pixels wide around the node (a halo scaled with the graph had none).

@@ -29,6 +29,39 @@ int layerNodes(const PlanGraph& graph) {
     return count;
 }
 
+// A layer of a graph JSON reading `in` and writing `out` (none when empty).
+QString layer(const char* name, const char* type, const char* in, const char* out) {
+    const auto tensor = [](const char* tensorName) {
+        return *tensorName ? QStringLiteral(
+                                 R"({"Name": "%1", "Dimensions": [1], "Format/Datatype": "Float"})")
+                                 .arg(tensorName)
+                           : QString();
+    };
+    return QStringLiteral(R"({"Name": "%1", "LayerType": "%2", "Inputs": [%3], "Outputs": [%4]})")
+        .arg(name, type, tensor(in), tensor(out));
+}
+
+// Writes a graph JSON of `layers` and `bindings` into `dir`; returns its path.
+QString writeGraph(const QTemporaryDir& dir, const QStringList& layers,
+                   const QStringList& bindings) {
+    const QString path = dir.filePath("plan.graph.json");
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(QStringLiteral(R"({"Layers": [%1], "Bindings": ["%2"]})")
+                   .arg(layers.join(", "), bindings.join(R"(", ")"))
+                   .toUtf8());
+    return path;
+}
+
+QSet<QString> layerNames(const PlanGraph& graph) {
+    QSet<QString> names;
+    for (const GraphNode& n : graph.nodes())
+        if (n.kind == GraphNode::Kind::Layer)
+            names.insert(n.name);
+    return names;
+}
+
 } // namespace
 
 class TestPlanGraph : public QObject {
@@ -41,6 +74,8 @@ class TestPlanGraph : public QObject {
     void showsForkingRegions();
     void neighbourhoodHoldsLayersWithinRadius_data();
     void neighbourhoodHoldsLayersWithinRadius();
+    void neighbourhoodStopsAtSharedInputs();
+    void neighbourhoodFollowsDataThroughBindings();
     void hidesConstantsUnlessAsked();
     void ordersTrainStations();
     void colorsNodesAndEdges();
@@ -171,6 +206,51 @@ void TestPlanGraph::neighbourhoodHoldsLayersWithinRadius() {
         QVERIFY(e.from < int(near.nodes().size()) && e.to < int(near.nodes().size()));
 }
 
+// ControlNet's engine input onnx::MatMul_3 is read by six Myelin layers and a Reformat. The
+// binding shows in each reader's neighbourhood, but does not bring in the other readers.
+void TestPlanGraph::neighbourhoodStopsAtSharedInputs() {
+    const EnginePlan plan = loadPlan(
+        dataPath("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json"));
+    std::vector<int> readers;
+    for (const Layer& l : plan.layers)
+        for (const Tensor& t : l.graphInputs())
+            if (t.name == "onnx::MatMul_3")
+                readers.push_back(l.index);
+    QCOMPARE(readers.size(), std::size_t(7));
+    const PlanGraph whole = PlanGraph::build(plan);
+    for (int reader : readers)
+        for (int radius : {1, 2, 3}) {
+            const PlanGraph near = whole.neighbourhood(whole.nodeOfLayer(reader), radius);
+            QVERIFY(regionNames(near).contains("onnx::MatMul_3"));
+            for (int other : readers)
+                QVERIFY2(other == reader || near.nodeOfLayer(other) < 0,
+                         qPrintable(QString("%1 around %2, radius %3")
+                                        .arg(plan.layers[std::size_t(other)].name)
+                                        .arg(plan.layers[std::size_t(reader)].name)
+                                        .arg(radius)));
+        }
+}
+
+// An output binding that later layers read too is data flowing from its writer to them: a walk
+// from the writer goes on to every reader; a walk from one reader reaches the others only
+// through the writer.
+void TestPlanGraph::neighbourhoodFollowsDataThroughBindings() {
+    QTemporaryDir dir;
+    const EnginePlan plan = loadPlan(writeGraph(
+        dir,
+        {layer("a", "kgen", "x", "y"), layer("b", "kgen", "y", "u"), layer("c", "kgen", "y", "v")},
+        {"x", "y", "u", "v"}));
+    const PlanGraph whole = PlanGraph::build(plan);
+    QVERIFY(regionNames(whole).contains("y"));
+    const auto around = [&whole](int layer, int radius) {
+        return layerNames(whole.neighbourhood(whole.nodeOfLayer(layer), radius));
+    };
+    QCOMPARE(around(0, 2), QSet<QString>({"a", "b", "c"}));
+    QCOMPARE(around(1, 2), QSet<QString>({"a", "b"}));
+    QCOMPARE(around(1, 4), QSet<QString>({"a", "b", "c"}));
+    QCOMPARE(regionNames(whole.neighbourhood(whole.nodeOfLayer(1), 1)), QSet<QString>({"y", "u"}));
+}
+
 void TestPlanGraph::hidesConstantsUnlessAsked() {
     const EnginePlan alexnet = loadPlan(dataPath("realworld/alexnet-trt10-rtx3060"));
     QVERIFY(!regionNames(PlanGraph::build(alexnet)).contains("__mye583_dconst"));
@@ -189,27 +269,11 @@ void TestPlanGraph::hidesConstantsUnlessAsked() {
 
 void TestPlanGraph::ordersTrainStations() {
     QTemporaryDir dir;
-    QFile file(dir.filePath("ts.graph.json"));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    const auto layer = [](const char* name, const char* type, const char* in, const char* out) {
-        return QStringLiteral(
-                   R"({"Name": "%1", "LayerType": "%2", "Inputs": [%3], "Outputs": [%4]})")
-            .arg(name, type,
-                 *in ? QStringLiteral(
-                           R"({"Name": "%1", "Dimensions": [1], "Format/Datatype": "Float"})")
-                           .arg(in)
-                     : QString(),
-                 *out ? QStringLiteral(
-                            R"({"Name": "%1", "Dimensions": [1], "Format/Datatype": "Float"})")
-                            .arg(out)
-                      : QString());
-    };
-    file.write(QStringLiteral(R"({"Layers": [%1, %2, %3], "Bindings": ["x", "y"]})")
-                   .arg(layer("a", "kgen", "x", "t"), layer("station", "TrainStation", "", ""),
-                        layer("b", "kgen", "t", "y"))
-                   .toUtf8());
-    file.close();
-    const EnginePlan plan = loadPlan(file.fileName());
+    const EnginePlan plan =
+        loadPlan(writeGraph(dir,
+                            {layer("a", "kgen", "x", "t"), layer("station", "TrainStation", "", ""),
+                             layer("b", "kgen", "t", "y")},
+                            {"x", "y"}));
     const PlanGraph graph = PlanGraph::build(plan);
     int dependencies = 0;
     for (const GraphEdge& e : graph.edges())

@@ -8,11 +8,13 @@
 #include "report/HtmlReportWriter.h"
 #include "report/PlanReport.h"
 #include "report/ReportExport.h"
+#include "report/ReportGraph.h"
 #include "report/ReportSections.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QPainter>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -49,6 +51,25 @@ int picturesIn(const Section& section) {
     return static_cast<int>(
         std::count_if(section.blocks.begin(), section.blocks.end(),
                       [](const Block& b) { return std::holds_alternative<Picture>(b); }));
+}
+
+std::vector<const Picture*> picturesOf(const Section& section) {
+    std::vector<const Picture*> pictures;
+    for (const Block& b : section.blocks)
+        if (const auto* picture = std::get_if<Picture>(&b))
+            pictures.push_back(picture);
+    return pictures;
+}
+
+// The layers the graph section's pictures are drawn around, in order, each once.
+QList<int> neighbourhoodLayers(const Section& section) {
+    static const QRegularExpression around(QStringLiteral("^Around layer (\\d+), "));
+    QList<int> layers;
+    for (const Picture* picture : picturesOf(section))
+        if (const auto match = around.match(picture->caption); match.hasMatch())
+            if (!layers.contains(match.captured(1).toInt()))
+                layers << match.captured(1).toInt();
+    return layers;
 }
 
 // The HTML from the element with id `from` to the one with id `to`.
@@ -124,6 +145,12 @@ class TestReport : public QObject {
     void htmlHasTheWholeReportCard();
     void pdfRenders();
     void bigPlansShowNeighbourhoods();
+    void graphShowsTheSlowestLayers_data();
+    void graphShowsTheSlowestLayers();
+    void smallPlansShowTheWholeGraph_data();
+    void smallPlansShowTheWholeGraph();
+    void slicesGraphsTooWideToRead();
+    void bigPlanWithoutProfileSaysSo();
     void comparisonReportRenders();
     void refusesOtherFormats();
     void namesEveryPerformanceStatistic();
@@ -162,9 +189,10 @@ void TestReport::htmlHasTheWholeReportCard() {
     for (const LintFinding& f : findings)
         QVERIFY2(lint.contains(f.layerName.toHtmlEscaped()), qPrintable(f.layerName));
 
-    // One inline picture per chart with data, and the whole graph (72 layers is not big).
-    QCOMPARE(int(html.count("<svg")), chartsWithData(*m_mobileNet) + 1);
-    QCOMPARE(picturesIn(*findSection(report, "graph")), 1);
+    // One inline picture per chart with data, and the slowest layers' neighbourhoods.
+    const int graphPictures = picturesIn(*findSection(report, "graph"));
+    QCOMPARE(graphPictures, kHotNeighbourhoods);
+    QCOMPARE(int(html.count("<svg")), chartsWithData(*m_mobileNet) + graphPictures);
     QVERIFY(html.mid(html.indexOf("id=\"graph\"")).contains("<svg"));
 }
 
@@ -178,7 +206,6 @@ void TestReport::bigPlansShowNeighbourhoods() {
     QString error;
     QVERIFY(writeSyntheticPlan(m_dir.filePath("big.onnx.engine"), options, &error));
     const EnginePlan plan = loadPlan(m_dir.filePath("big.onnx.engine"));
-    QVERIFY(plan.layers.size() > std::size_t(kWholeGraphLimit));
     QElapsedTimer timer;
     timer.start();
     const Report report = planReport(plan);
@@ -187,11 +214,119 @@ void TestReport::bigPlansShowNeighbourhoods() {
 
     const Section* graph = findSection(report, "graph");
     QVERIFY(graph);
-    QCOMPARE(picturesIn(*graph), kNeighbourhoods);
-    QCOMPARE(int(html.count("<figcaption>Around layer ")), kNeighbourhoods);
-    for (const Layer* layer : slowestLayers(plan, kNeighbourhoods))
-        QVERIFY(html.contains(QString("Around layer %1, ").arg(layer->index).toUtf8()));
-    QCOMPARE(int(html.count("<svg")), chartsWithData(plan) + kNeighbourhoods);
+    QCOMPARE(neighbourhoodLayers(*graph).size(), kHotNeighbourhoods);
+    QCOMPARE(neighbourhoodLayers(*graph).first(), slowestLayers(plan, 1).front()->index);
+    QCOMPARE(int(html.count("<figcaption>Around layer ")), picturesIn(*graph));
+    QCOMPARE(int(html.count("<svg")), chartsWithData(plan) + picturesIn(*graph));
+}
+
+void TestReport::graphShowsTheSlowestLayers_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::addColumn<QList<int>>("around");
+    // MobileNet's second slowest layer (62) is two steps from the slowest (58): not again.
+    QTest::newRow("mobilenet") << kMobileNet << QList<int>{58, 50, 34, 67};
+    // Four Myelin layers read the binding onnx::MatMul_3: each is its own neighbourhood.
+    QTest::newRow("controlnet")
+        << "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json"
+        << QList<int>{63, 40, 131, 152};
+    QTest::newRow("aeb-bev") << "realworld/aeb-bev-trt86/layers_.json" << QList<int>{100, 12, 6, 8};
+    QTest::newRow("resnet qat") << kResNetQat << QList<int>{1, 6, 16, 30};
+}
+
+// The slowest measured layers each with their neighbourhood, every picture no wider than an A4
+// page shows at full size (labels 7.5 pt), the slowest layer haloed in each.
+void TestReport::graphShowsTheSlowestLayers() {
+    QFETCH(QString, plan);
+    QFETCH(QList<int>, around);
+    const EnginePlan loaded = loadPlan(dataPath(plan));
+    const Report report = planReport(loaded);
+    const Section* graph = findSection(report, "graph");
+    QVERIFY(graph);
+    QCOMPARE(neighbourhoodLayers(*graph), around);
+    for (const Picture* picture : picturesOf(*graph))
+        QVERIFY2(
+            picture->size.width() <= kLegibleGraphWidth,
+            qPrintable(QString("%1: %2 px wide").arg(picture->caption).arg(picture->size.width())));
+    // The halo (trex's yellow) rings the layer the pictures are drawn around.
+    int halo = 0;
+    for (const Picture* picture : picturesOf(*graph)) {
+        if (!picture->caption.startsWith(QString("Around layer %1, ").arg(around.first())))
+            continue;
+        QImage image(picture->size.toSize(), QImage::Format_ARGB32);
+        QPainter painter(&image);
+        picture->paint(painter, QRectF(QPointF(0, 0), picture->size));
+        painter.end();
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                halo += image.pixelColor(x, y) == QColor(0xFF, 0xD7, 0x00);
+    }
+    QVERIFY2(halo > 200, qPrintable(QString::number(halo)));
+}
+
+void TestReport::smallPlansShowTheWholeGraph_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<bool>("profiled");
+    QTest::newRow("resnet fp16") << kResNetFp16 << 25 << true;
+    QTest::newRow("alexnet") << "realworld/alexnet-trt10-rtx3060" << 13 << true;
+    QTest::newRow("mnist, no profile")
+        << "realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log" << 9 << false;
+}
+
+// A graph no taller than the slowest layers' neighbourhoods together (or without a profile to
+// find them) is shown whole, once.
+void TestReport::smallPlansShowTheWholeGraph() {
+    QFETCH(QString, plan);
+    QFETCH(int, layers);
+    QFETCH(bool, profiled);
+    const EnginePlan loaded = loadPlan(dataPath(plan));
+    QCOMPARE(int(loaded.layers.size()), layers);
+    QCOMPARE(loaded.hasProfile, profiled);
+    const Report report = planReport(loaded);
+    const Section* graph = findSection(report, "graph");
+    QVERIFY(graph);
+    QCOMPARE(picturesIn(*graph), 1);
+    QVERIFY(picturesOf(*graph).front()->caption.startsWith("Plan graph of "));
+    QVERIFY(picturesOf(*graph).front()->size.width() <= kLegibleGraphWidth);
+}
+
+// aeb-bev's Myelin layer (46% of the time) writes five bindings and reads ten reformatted
+// inputs: even its nearest neighbours are too wide for a page. The picture is cut into slices
+// a page shows legibly, each node whole in at least one of them.
+void TestReport::slicesGraphsTooWideToRead() {
+    const EnginePlan plan = loadPlan(dataPath("realworld/aeb-bev-trt86/layers_.json"));
+    const Report report = planReport(plan);
+    const Section* graph = findSection(report, "graph");
+    QVERIFY(graph);
+    std::vector<const Picture*> slices;
+    for (const Picture* picture : picturesOf(*graph))
+        if (picture->caption.startsWith("Around layer 100, "))
+            slices.push_back(picture);
+    QVERIFY2(slices.size() >= 3, qPrintable(QString::number(slices.size())));
+    QVERIFY(slices.front()->caption.endsWith(
+        QString("within 1 step (part 1 of %1, left to right)").arg(slices.size())));
+    for (const Picture* slice : slices)
+        QVERIFY(slice->size.width() <= kLegibleGraphWidth);
+    verifyPdf(report, m_dir.filePath("aeb.pdf")); // no page left blank
+}
+
+// Without a profile there are no slowest layers, and a big graph whole would fill dozens of
+// pages: the section says so and names the command that writes it.
+void TestReport::bigPlanWithoutProfileSaysSo() {
+    QString error;
+    QVERIFY(QDir(m_dir.path()).mkpath("noprofile"));
+    QVERIFY(
+        writeSyntheticPlan(m_dir.filePath("noprofile/big.onnx.engine"), {.layers = 400}, &error));
+    QFile::remove(m_dir.filePath("noprofile/big.onnx.engine.profile.json"));
+    const EnginePlan plan = loadPlan(m_dir.filePath("noprofile/big.onnx.engine"));
+    QVERIFY(!plan.hasProfile);
+    const Report report = planReport(plan);
+    const Section* graph = findSection(report, "graph");
+    QVERIFY(graph);
+    QCOMPARE(picturesIn(*graph), 0);
+    const auto& note = std::get<Paragraph>(graph->blocks.front()).text;
+    QVERIFY2(note.contains("400 layers and no profile") && note.contains("planscope export-graph"),
+             qPrintable(note));
 }
 
 void TestReport::comparisonReportRenders() {
@@ -204,10 +339,12 @@ void TestReport::comparisonReportRenders() {
     QVERIFY(html.contains("Speedup of B over A: "));
     QCOMPARE(htmlBetween(html, "differences", "charts").count("<tr><td class=\"num\">"), 20);
     QCOMPARE(picturesIn(*findSection(report, "charts")), int(charts::compareChartCatalog().size()));
-    QCOMPARE(picturesIn(*findSection(report, "graph-a")) +
-                 picturesIn(*findSection(report, "graph-b")),
-             2);
-    QCOMPARE(int(html.count("<svg")), int(charts::compareChartCatalog().size()) + 2);
+    // resnet fp16 whole (25 layers), resnet qat as its slowest layers' neighbourhoods.
+    const int graphA = picturesIn(*findSection(report, "graph-a"));
+    const int graphB = picturesIn(*findSection(report, "graph-b"));
+    QCOMPARE(graphA, 1);
+    QCOMPARE(neighbourhoodLayers(*findSection(report, "graph-b")), QList<int>({1, 6, 16, 30}));
+    QCOMPARE(int(html.count("<svg")), int(charts::compareChartCatalog().size()) + graphA + graphB);
     verifyPdf(report, m_dir.filePath("comparison.pdf"));
 }
 

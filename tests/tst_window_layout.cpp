@@ -1,3 +1,4 @@
+#include "ScreenTestMain.h"
 #include "gui/MainWindow.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
@@ -9,13 +10,11 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QLabel>
-#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
-#include <QTemporaryDir>
 #include <QTextBlock>
 #include <QtTest>
 
@@ -131,7 +130,10 @@ void TestWindowLayout::fitsTheGraphToTheView() {
                            canvas->toWidget(bounds.bottomRight()));
         return QRectF(canvas->rect()).adjusted(-1, -1, 1, 1).contains(shown);
     };
-    QVERIFY(wholeSceneShown()); // on first show
+    // On first show: legible, with the selected layer in view.
+    QVERIFY(canvas->labelPixels() >= GraphCanvas::kLegibleLabelPixels);
+    const int selected = canvas->scene()->graph.nodeOfLayer(12);
+    QVERIFY(canvas->visibleScene().contains(canvas->scene()->layout.nodes[std::size_t(selected)]));
     canvas->zoomBy(3, QPointF(10, 10));
     QVERIFY(!wholeSceneShown());
     canvas->setFocus();
@@ -167,33 +169,9 @@ void TestWindowLayout::copiesNamesAsTheyAre() {
     QVERIFY2(copied.contains(name.section(" + ", 1)), qPrintable(copied.left(200)));
 }
 
-// The screen is PLANSCOPE_SCREEN, WIDTHxHEIGHT[@DPR] in logical pixels (a 4K panel at 200% is
-// 1920x1080@2), given to the offscreen platform.
+// The screen is PLANSCOPE_SCREEN (see ScreenTestMain.h).
 int main(int argc, char** argv) {
-    const QString screen = QString::fromLocal8Bit(qgetenv("PLANSCOPE_SCREEN"));
-    static const QRegularExpression format(QStringLiteral(R"((\d+)x(\d+)(?:@(\d+))?)"));
-    const auto size = format.match(screen);
-    if (!size.hasMatch())
-        qFatal("set PLANSCOPE_SCREEN to WIDTHxHEIGHT[@DPR]");
-    const int dpr = size.captured(3).isEmpty() ? 1 : size.captured(3).toInt();
-    QTemporaryDir dir;
-    QFile config(dir.filePath("screen.json"));
-    if (!config.open(QIODevice::WriteOnly) ||
-        config.write(QStringLiteral(R"({"screens": [{"name": "screen", "x": 0, "y": 0,
-            "width": %1, "height": %2, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": %3}]})")
-                         .arg(size.captured(1), size.captured(2))
-                         .arg(dpr)
-                         .toUtf8()) < 0)
-        qFatal("cannot write the screen configuration");
-    config.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.fileName().toUtf8());
-    qputenv("QT_FONT_DPI", "96");
-    QApplication app(argc, argv);
-    const QSize logical(size.captured(1).toInt(), size.captured(2).toInt());
-    if (app.primaryScreen()->size() != logical || app.primaryScreen()->devicePixelRatio() != dpr)
-        qFatal("the offscreen platform did not take the screen");
-    TestWindowLayout test;
-    return QTest::qExec(&test, argc, argv);
+    return planscope::test::runOnScreen<TestWindowLayout>(argc, argv);
 }
 
 #include "tst_window_layout.moc"

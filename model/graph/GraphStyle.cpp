@@ -7,7 +7,6 @@ namespace {
 
 using palette::Rgb;
 
-constexpr qsizetype kMaxLineLength = 120;   // longer metadata lines are cut
 constexpr qsizetype kMaxLabelLength = 4000; // Graphviz rejects far longer labels
 
 const Layer& layerOf(const GraphNode& node, const EnginePlan& plan) {
@@ -27,9 +26,12 @@ double latencyOf(const Layer& layer, GraphStyle::Latency kind) {
     return 0;
 }
 
-QString shortened(const QString& line) {
-    return line.size() > kMaxLineLength ? line.left(kMaxLineLength - 3) + QStringLiteral("...")
-                                        : line;
+// The line cut to `length` characters in its middle: a name's both ends say most.
+QString shortened(const QString& line, int length) {
+    if (line.size() <= length)
+        return line;
+    const qsizetype head = (length - 1) / 2;
+    return line.left(head) + QChar(0x2026) + line.right(length - 1 - head);
 }
 
 void addDetails(const Layer& layer, QStringList& lines) {
@@ -83,7 +85,7 @@ QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const Graph
         const QStringList parts =
             style.stackNames ? name.split(QLatin1Char('+')) : QStringList{name};
         for (const QString& part : parts)
-            lines << shortened(part.trimmed());
+            lines << shortened(part.trimmed(), style.lineLength);
     }
     if (style.detail == GraphStyle::Detail::Detailed)
         addDetails(layer, lines);

@@ -23,6 +23,7 @@ struct GraphStyle {
     bool regionNames = false;
     bool regionReuse = false; // say which generation of its buffer a region is
     bool latencyHeat = false; // node color by share of latency
+    int lineLength = 120;     // longer name lines are cut in the middle
 };
 
 // The lines of a node's label, title (the type) first.

@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
+#include <array>
 #include <deque>
 
 namespace planscope {
@@ -174,32 +175,51 @@ PlanGraph PlanGraph::subgraph(const std::vector<bool>& keep) const {
 }
 
 PlanGraph PlanGraph::neighbourhood(int node, int radius) const {
-    std::vector<std::vector<int>> adjacent(m_nodes.size());
+    struct Step {
+        int to;
+        bool forward; // along the edge, from writer to reader
+    };
+    std::vector<std::vector<Step>> adjacent(m_nodes.size());
+    std::vector<bool> written(m_nodes.size());
     for (const GraphEdge& e : m_edges) {
-        adjacent[static_cast<std::size_t>(e.from)].push_back(e.to);
-        adjacent[static_cast<std::size_t>(e.to)].push_back(e.from);
+        adjacent[static_cast<std::size_t>(e.from)].push_back({e.to, true});
+        adjacent[static_cast<std::size_t>(e.to)].push_back({e.from, false});
+        written[static_cast<std::size_t>(e.to)] = true;
     }
-    std::vector<int> distance(m_nodes.size(), -1);
-    std::deque<int> queue;
+    // An engine input or output, a constant: read by layers that are not related through it.
+    const auto sharedInput = [&](int n) {
+        const GraphNode& shared = m_nodes[static_cast<std::size_t>(n)];
+        return shared.isBinding || shared.constant >= 0 ||
+               (shared.kind == GraphNode::Kind::Region && !written[static_cast<std::size_t>(n)]);
+    };
+    // Breadth-first over (node, reached from one of its readers): a shared input reached from
+    // a reader leads on to its writers only.
+    std::vector<std::array<int, 2>> distance(m_nodes.size(), {-1, -1});
+    std::deque<std::pair<int, bool>> queue;
     if (node >= 0 && node < static_cast<int>(m_nodes.size())) {
-        distance[static_cast<std::size_t>(node)] = 0;
-        queue.push_back(node);
+        distance[static_cast<std::size_t>(node)][0] = 0;
+        queue.emplace_back(node, false);
     }
     while (!queue.empty()) {
-        const int current = queue.front();
+        const auto [current, fromReader] = queue.front();
         queue.pop_front();
-        if (distance[static_cast<std::size_t>(current)] == radius)
+        const int steps = distance[static_cast<std::size_t>(current)][fromReader ? 1 : 0];
+        if (steps == radius)
             continue;
-        for (int next : adjacent[static_cast<std::size_t>(current)])
-            if (distance[static_cast<std::size_t>(next)] < 0) {
-                distance[static_cast<std::size_t>(next)] =
-                    distance[static_cast<std::size_t>(current)] + 1;
-                queue.push_back(next);
+        for (const Step& step : adjacent[static_cast<std::size_t>(current)]) {
+            if (fromReader && step.forward)
+                continue; // from one reader of a shared input to another
+            const bool blocked = !step.forward && sharedInput(step.to);
+            int& reached = distance[static_cast<std::size_t>(step.to)][blocked ? 1 : 0];
+            if (reached < 0) {
+                reached = steps + 1;
+                queue.emplace_back(step.to, blocked);
             }
+        }
     }
     std::vector<bool> keep(m_nodes.size());
     for (std::size_t n = 0; n < m_nodes.size(); ++n)
-        keep[n] = distance[n] >= 0;
+        keep[n] = distance[n][0] >= 0 || distance[n][1] >= 0;
     return subgraph(keep);
 }
 

@@ -44,7 +44,10 @@ class PlanGraph {
     const std::vector<GraphEdge>& edges() const { return m_edges; }
     int nodeOfLayer(int layer) const; // -1 if the layer is not in this graph
 
-    // The nodes within `radius` edges of `node`, following edges both ways, as a graph.
+    // The nodes within `radius` edges of `node`, following edges both ways, as a graph. An
+    // engine input or output or a constant is shown but not walked through from one of its
+    // readers to another: layers that read the same input are not related by it (ControlNet's
+    // seven Myelin layers reading one binding would join every neighbourhood).
     PlanGraph neighbourhood(int node, int radius) const;
     // The layers whose names match `pattern`, with the regions between them.
     PlanGraph matching(const QString& pattern) const;

@@ -13,6 +13,18 @@ namespace {
 constexpr double kMinZoom = 0.02;
 constexpr double kMaxZoom = 4;
 constexpr double kOverviewSize = 180;
+constexpr double kSceneMargin = 20; // white around the graph, in scene points
+
+// The same nodes at the same places: a scene that only draws them otherwise (colors, latency).
+bool sameGeometry(const GraphCanvas::Scene& a, const GraphCanvas::Scene& b) {
+    if (a.layout.bounds != b.layout.bounds || a.layout.nodes != b.layout.nodes ||
+        a.graph.nodes().size() != b.graph.nodes().size())
+        return false;
+    for (std::size_t n = 0; n < a.graph.nodes().size(); ++n)
+        if (a.graph.nodes()[n].name != b.graph.nodes()[n].name)
+            return false;
+    return true;
+}
 
 } // namespace
 
@@ -23,18 +35,21 @@ GraphCanvas::GraphCanvas(LayerSelection* selection, QWidget* parent)
     setMinimumSize(300, 200);
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(selection, &LayerSelection::changed, this, [this](int layer) {
-        centreOnLayer(layer);
+        if (!m_clicked && !m_openPending)
+            showLayer(layer);
         update();
     });
 }
 
 void GraphCanvas::setScene(std::shared_ptr<Scene> scene) {
+    // A new look of the same graph keeps the user's view; a new graph opens readable.
+    const bool keepView = m_scene && !m_openPending && sameGeometry(*m_scene, *scene);
     m_scene = std::move(scene);
     m_painter = std::make_unique<GraphPainter>(m_scene->graph, m_scene->layout, *m_scene->plan,
                                                m_scene->style, m_scene->flagged);
-    m_fitPending = true;
-    if (isVisible())
-        fitToWindow();
+    m_openPending = !keepView;
+    if (isVisible() && m_openPending)
+        showReadable();
     update();
 }
 
@@ -51,27 +66,71 @@ QPointF GraphCanvas::toWidget(const QPointF& scenePoint) const {
     return (scenePoint - m_origin) * m_zoom;
 }
 
-// The whole scene in view (never magnified past 100%); a neighbourhood centred on its layer.
+QRectF GraphCanvas::visibleScene() const {
+    return {toScene(QPointF(0, 0)), toScene(QPointF(width(), height()))};
+}
+
+double GraphCanvas::legibleZoom() {
+    return kLegibleLabelPixels / GraphPainter::labelFont().pixelSize();
+}
+
+double GraphCanvas::labelPixels() const {
+    return GraphPainter::labelFont().pixelSize() * m_zoom;
+}
+
+// The zoom that shows the whole scene, never magnified past 100%.
+double GraphCanvas::fitZoom() const {
+    const QRectF bounds =
+        m_scene->layout.bounds.adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin, kSceneMargin);
+    return std::clamp(std::min(width() / bounds.width(), height() / bounds.height()), kMinZoom,
+                      1.0);
+}
+
+// Where a view opens: the selected layer, else the layer a neighbourhood is drawn around, else
+// the first layer of the graph.
+QPointF GraphCanvas::openingPoint() const {
+    const PlanGraph& graph = m_scene->graph;
+    int node = graph.nodeOfLayer(m_selection->current());
+    if (node < 0)
+        node = graph.nodeOfLayer(m_scene->centre);
+    for (std::size_t n = 0; n < graph.nodes().size() && node < 0; ++n)
+        if (graph.nodes()[n].layer >= 0)
+            node = static_cast<int>(n); // nodes are numbered in engine order
+    return node >= 0 ? m_scene->layout.nodes[static_cast<std::size_t>(node)].center()
+                     : m_scene->layout.bounds.center();
+}
+
+// Centres the view on `scenePoint` at `zoom`, then moves it as little as keeps the view on the
+// scene: a scene narrower (shorter) than the view is centred across (down) it; a wider one
+// fills the view, so a layer at the graph's edge shows at the view's edge, not in its middle.
+void GraphCanvas::showAround(double zoom, const QPointF& scenePoint) {
+    m_zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+    const QSizeF view = QSizeF(width(), height()) / m_zoom;
+    const QRectF bounds =
+        m_scene->layout.bounds.adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin, kSceneMargin);
+    const auto clamped = [](double centre, double low, double high, double extent) {
+        if (high - low <= extent)
+            return (low + high) / 2;
+        return std::clamp(centre, low + extent / 2, high - extent / 2);
+    };
+    const QPointF centre(clamped(scenePoint.x(), bounds.left(), bounds.right(), view.width()),
+                         clamped(scenePoint.y(), bounds.top(), bounds.bottom(), view.height()));
+    m_origin = centre - QPointF(view.width(), view.height()) / 2;
+    update();
+}
+
 void GraphCanvas::fitToWindow() {
     if (!m_scene)
         return;
-    const QRectF bounds = m_scene->layout.bounds.adjusted(-20, -20, 20, 20);
-    m_zoom =
-        std::clamp(std::min(width() / bounds.width(), height() / bounds.height()), kMinZoom, 1.0);
-    QPointF centre = bounds.center();
-    if (const int node = m_scene->graph.nodeOfLayer(m_scene->centre); node >= 0) {
-        // Move towards the layer only as far as the scene still fills the view.
-        const QPointF target = m_scene->layout.nodes[static_cast<std::size_t>(node)].center();
-        const QPointF slack = QPointF(width(), height()) / (2 * m_zoom) -
-                              QPointF(bounds.width(), bounds.height()) / 2;
-        centre = QPointF(std::clamp(target.x(), centre.x() - std::max(0.0, -slack.x()),
-                                    centre.x() + std::max(0.0, -slack.x())),
-                         std::clamp(target.y(), centre.y() - std::max(0.0, -slack.y()),
-                                    centre.y() + std::max(0.0, -slack.y())));
-    }
-    m_origin = centre - QPointF(width(), height()) / (2 * m_zoom);
-    m_fitPending = false;
-    update();
+    showAround(fitZoom(), openingPoint());
+    m_openPending = false;
+}
+
+void GraphCanvas::showReadable() {
+    if (!m_scene)
+        return;
+    showAround(std::max(fitZoom(), legibleZoom()), openingPoint());
+    m_openPending = false;
 }
 
 void GraphCanvas::zoomBy(double factor, const QPointF& anchor) {
@@ -95,16 +154,17 @@ void GraphCanvas::setZoom(double zoom) {
     update();
 }
 
-void GraphCanvas::centreOnLayer(int layer) {
+void GraphCanvas::showLayer(int layer) {
     if (!m_scene || layer < 0)
         return;
     const int node = m_scene->graph.nodeOfLayer(layer);
     if (node < 0)
         return;
     const QRectF rect = m_scene->layout.nodes[static_cast<std::size_t>(node)];
-    if (!QRectF(toScene(QPointF(0, 0)), toScene(QPointF(width(), height()))).contains(rect))
-        m_origin = rect.center() - QPointF(width(), height()) / (2 * m_zoom);
-    update();
+    if (m_zoom < legibleZoom())
+        showAround(legibleZoom(), rect.center());
+    else if (!visibleScene().contains(rect))
+        showAround(m_zoom, rect.center());
 }
 
 void GraphCanvas::paintEvent(QPaintEvent*) {
@@ -118,8 +178,8 @@ void GraphCanvas::paintEvent(QPaintEvent*) {
     painter.save();
     painter.scale(m_zoom, m_zoom);
     painter.translate(-m_origin);
-    const QRectF visible(toScene(QPointF(0, 0)), toScene(QPointF(width(), height())));
-    m_painter->paint(painter, visible, m_selection->current(), m_zoom >= 0.6);
+    // Edge labels (smaller) only where node labels are legible: else they are grey specks.
+    m_painter->paint(painter, visibleScene(), {m_selection->current()}, m_zoom >= legibleZoom());
     painter.restore();
     paintOverview(painter);
 }
@@ -147,7 +207,7 @@ void GraphCanvas::paintOverview(QPainter& painter) {
         painter.drawRect(QRectF(
             map.topLeft() + (node.topLeft() - bounds.topLeft()) * scale,
             QSizeF(std::max(1.0, node.width() * scale), std::max(1.0, node.height() * scale))));
-    const QRectF visible(toScene(QPointF(0, 0)), toScene(QPointF(width(), height())));
+    const QRectF visible = visibleScene();
     painter.setPen(QPen(QColor(0xE4, 0x6D, 0x00), 1.5));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(QRectF(map.topLeft() + (visible.topLeft() - bounds.topLeft()) * scale,
@@ -156,13 +216,13 @@ void GraphCanvas::paintOverview(QPainter& painter) {
 }
 
 void GraphCanvas::resizeEvent(QResizeEvent*) {
-    if (m_fitPending && m_scene)
-        fitToWindow();
+    if (m_openPending && m_scene)
+        showReadable();
 }
 
 void GraphCanvas::showEvent(QShowEvent*) {
-    if (m_fitPending && m_scene)
-        fitToWindow();
+    if (m_openPending && m_scene)
+        showReadable();
 }
 
 void GraphCanvas::wheelEvent(QWheelEvent* event) {
@@ -216,8 +276,11 @@ void GraphCanvas::mouseReleaseEvent(QMouseEvent* event) {
     if (m_dragged || event->button() != Qt::LeftButton || !m_painter)
         return;
     const int node = m_painter->nodeAt(toScene(event->position()));
-    if (node >= 0 && m_scene->graph.nodes()[std::size_t(node)].layer >= 0)
+    if (node >= 0 && m_scene->graph.nodes()[std::size_t(node)].layer >= 0) {
+        m_clicked = true; // the user chose what to look at: keep the view
         m_selection->select(m_scene->graph.nodes()[std::size_t(node)].layer);
+        m_clicked = false;
+    }
 }
 
 void GraphCanvas::keyPressEvent(QKeyEvent* event) {

@@ -11,9 +11,11 @@ namespace planscope {
 class LayerSelection;
 
 // A laid-out plan graph to zoom (wheel, +/-, 0 or F to fit), pan (drag, arrows) and click: a
-// click selects the node's layer in the whole window; a layer selected elsewhere is centred and
-// highlighted. Every new scene is fitted to the view as soon as the canvas is shown (a
-// neighbourhood centred on its layer). Big graphs get an overview map in the corner.
+// click selects the node's layer in the whole window; a layer selected elsewhere is brought into
+// view, legible, and highlighted. Every new scene opens readable as soon as the canvas is shown:
+// fitted to the view when its labels stay legible so, otherwise at the smallest legible zoom
+// around the selected layer (or the neighbourhood's centre, or the first layer). A graph bigger
+// than the view gets an overview map in the corner that frames what the view shows.
 class GraphCanvas : public QWidget {
     Q_OBJECT
   public:
@@ -32,14 +34,23 @@ class GraphCanvas : public QWidget {
     void clearScene();
     const Scene* scene() const { return m_scene.get(); }
 
-    void fitToWindow();
+    // Node labels are legible from this size on screen (pixels) up.
+    static constexpr double kLegibleLabelPixels = 8;
+    static double legibleZoom(); // the zoom that draws labels kLegibleLabelPixels high
+    double labelPixels() const;  // how high labels are drawn now
+
+    void fitToWindow();  // the whole scene
+    void showReadable(); // fitted if legible so, else legible around the selected layer
     void zoomBy(double factor, const QPointF& anchor);
     void setZoom(double zoom);             // about the centre; no signal
     void panBy(const QPointF& sceneDelta); // no signal
-    void centreOnLayer(int layer);
+    // Brings the layer's node into view at a legible zoom; a legible view that shows it whole
+    // stays as it is.
+    void showLayer(int layer);
     double zoom() const { return m_zoom; }
     QPointF toScene(const QPointF& widgetPoint) const;
     QPointF toWidget(const QPointF& scenePoint) const;
+    QRectF visibleScene() const; // the part of the scene in view
 
   signals:
     void zoomChanged(double zoom);          // by the user (wheel, keys, fit)
@@ -56,6 +67,9 @@ class GraphCanvas : public QWidget {
     void keyPressEvent(QKeyEvent* event) override;
 
   private:
+    double fitZoom() const;
+    QPointF openingPoint() const;
+    void showAround(double zoom, const QPointF& scenePoint);
     QRectF overviewRect() const;
     void paintOverview(QPainter& painter);
 
@@ -66,7 +80,8 @@ class GraphCanvas : public QWidget {
     QPointF m_origin; // scene point at the widget's top-left
     QPointF m_dragFrom;
     bool m_dragged = false;
-    bool m_fitPending = false; // a new scene waits for the canvas to have its size
+    bool m_clicked = false;     // the selection changes by a click here: the view stays
+    bool m_openPending = false; // a new scene waits for the canvas to have its size
 };
 
 } // namespace planscope

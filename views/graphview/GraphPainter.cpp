@@ -132,7 +132,7 @@ void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected) co
     }
 }
 
-void GraphPainter::paint(QPainter& painter, const QRectF& visible, int selectedLayer,
+void GraphPainter::paint(QPainter& painter, const QRectF& visible, const QSet<int>& haloed,
                          bool detailed) const {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
@@ -144,7 +144,8 @@ void GraphPainter::paint(QPainter& painter, const QRectF& visible, int selectedL
             paintEdge(painter, e, detailed);
     for (std::size_t n = 0; n < m_graph.nodes().size(); ++n)
         if (m_layout.nodes[n].intersects(visible))
-            paintNode(painter, n, selectedLayer >= 0 && m_graph.nodes()[n].layer == selectedLayer);
+            paintNode(painter, n,
+                      m_graph.nodes()[n].layer >= 0 && haloed.contains(m_graph.nodes()[n].layer));
     painter.restore();
 }
 
@@ -160,13 +161,22 @@ QSizeF graphPictureSize(const GraphLayout& layout) {
 }
 
 void paintGraphPicture(QPainter& painter, const GraphPainter& graphPainter,
-                       const GraphLayout& layout, const QRectF& visible, int selectedLayer) {
+                       const GraphLayout& layout, const QRectF& visible, const QSet<int>& haloed) {
     const QPointF origin = layout.bounds.topLeft() - QPointF(kMargin, kMargin);
     painter.save();
     painter.fillRect(visible, Qt::white);
     painter.translate(-origin);
-    graphPainter.paint(painter, visible.translated(origin), selectedLayer, true);
+    graphPainter.paint(painter, visible.translated(origin), haloed, true);
     painter.restore();
+}
+
+std::vector<QRectF> graphPictureNodes(const GraphLayout& layout) {
+    const QPointF origin = layout.bounds.topLeft() - QPointF(kMargin, kMargin);
+    std::vector<QRectF> nodes;
+    nodes.reserve(layout.nodes.size());
+    for (const QRectF& node : layout.nodes)
+        nodes.push_back(node.translated(-origin));
+    return nodes;
 }
 
 std::vector<double> graphPictureBreaks(const GraphLayout& layout) {

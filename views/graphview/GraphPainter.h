@@ -16,8 +16,9 @@ class GraphPainter {
     GraphPainter(const PlanGraph& graph, const GraphLayout& layout, const EnginePlan& plan,
                  const GraphStyle& style, QSet<int> layersWithFindings = {});
 
-    // Paints what intersects `visible` (scene coordinates); `detailed` adds edge labels.
-    void paint(QPainter& painter, const QRectF& visible, int selectedLayer,
+    // Paints what intersects `visible` (scene coordinates), the `haloed` layers (the selected
+    // one, a report's slowest) ringed; `detailed` adds edge labels.
+    void paint(QPainter& painter, const QRectF& visible, const QSet<int>& haloed,
                bool detailed = true) const;
     int nodeAt(const QPointF& scenePoint) const; // node index or -1
 
@@ -38,11 +39,14 @@ class GraphPainter {
 };
 
 // The picture exportGraphPicture draws: the laid-out graph on white with a margin, `size`
-// points large. paintGraphPicture draws what meets `visible` (picture coordinates), with
-// `selectedLayer` haloed.
+// points large. paintGraphPicture draws what meets `visible` (picture coordinates), with the
+// `haloed` layers ringed.
 QSizeF graphPictureSize(const GraphLayout& layout);
 void paintGraphPicture(QPainter& painter, const GraphPainter& graphPainter,
-                       const GraphLayout& layout, const QRectF& visible, int selectedLayer = -1);
+                       const GraphLayout& layout, const QRectF& visible,
+                       const QSet<int>& haloed = {});
+// Each node's box in that picture.
+std::vector<QRectF> graphPictureNodes(const GraphLayout& layout);
 // Heights in that picture between rows of nodes, ascending: where a page can end it.
 std::vector<double> graphPictureBreaks(const GraphLayout& layout);
 

@@ -189,15 +189,22 @@ GraphLayout layoutBand(const PlanGraph& graph, const std::vector<std::vector<int
                    .arg(height / 72, 0, 'f', 3)
                    .toUtf8();
     }
+    // A chain's box is as wide as its widest node and as tall as all of them: dot would end an
+    // edge anywhere on that box, beside a narrower first node or halfway down its side. Edges
+    // leave a chain from the middle of its bottom (its last node's) and enter it at the middle of
+    // its top (its first node's).
+    const auto stacked = [&](int chain) { return chains[std::size_t(chain)].size() > 1; };
     for (std::size_t e = 0; e < graph.edges().size(); ++e) {
         const int from = chainOf[std::size_t(graph.edges()[e].from)];
         const int to = chainOf[std::size_t(graph.edges()[e].to)];
         if (from != to && bandOf[std::size_t(from)] == bandIndex &&
             bandOf[std::size_t(to)] == bandIndex)
-            dot += QStringLiteral(" n%1 -> n%2 [id=e%3];\n")
+            dot += QStringLiteral(" n%1 -> n%2 [id=e%3%4%5];\n")
                        .arg(local[std::size_t(from)])
                        .arg(local[std::size_t(to)])
                        .arg(e)
+                       .arg(stacked(from) ? ", tailport=s" : "")
+                       .arg(stacked(to) ? ", headport=n" : "")
                        .toUtf8();
     }
     dot += "}\n";

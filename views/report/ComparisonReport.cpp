@@ -6,6 +6,7 @@
 #include "lint/Linter.h"
 #include "plan/FigureText.h"
 #include "report/PlanReport.h"
+#include "report/ReportGraph.h"
 #include "report/ReportSections.h"
 
 #include <algorithm>

@@ -3,6 +3,7 @@
 #include "charts/ChartCatalog.h"
 #include "lint/Linter.h"
 #include "plan/FigureText.h"
+#include "report/ReportGraph.h"
 #include "report/ReportSections.h"
 #include "report/TacticsReport.h"
 

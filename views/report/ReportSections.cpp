@@ -3,16 +3,12 @@
 #include "charts/ChartBuilders.h"
 #include "chartview/ChartExport.h"
 #include "chartview/ChartPainter.h"
-#include "graphview/GraphLayout.h"
-#include "graphview/GraphPainter.h"
 #include "plan/FigureText.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QSet>
 #include <algorithm>
 #include <memory>
-#include <optional>
 
 namespace planscope::report {
 namespace {
@@ -23,30 +19,6 @@ QSize reportChartSize(const charts::Chart& chart) {
     if (chart.columns > 2)
         return charts::defaultChartSize(chart);
     return chart.panels.size() > 2 ? QSize(1200, 820) : QSize(960, 540);
-}
-
-// What a graph picture draws from; GraphPainter keeps references to the rest.
-struct LaidOutGraph {
-    PlanGraph graph;
-    GraphStyle style;
-    GraphLayout layout;
-    std::optional<GraphPainter> painter;
-};
-
-Block graphPicture(PlanGraph graph, const EnginePlan& plan, const QSet<int>& flagged,
-                   const QString& caption, int selectedLayer) {
-    auto g = std::make_shared<LaidOutGraph>();
-    g->graph = std::move(graph);
-    g->layout = layoutGraph(g->graph, GraphPainter::nodeSizes(g->graph, plan, g->style));
-    if (!g->layout.ok())
-        return Paragraph{
-            QStringLiteral("The graph could not be laid out: %1").arg(g->layout.error)};
-    g->painter.emplace(g->graph, g->layout, plan, g->style, flagged);
-    return Picture{caption, graphPictureSize(g->layout),
-                   [g, selectedLayer](QPainter& painter, const QRectF& visible) {
-                       paintGraphPicture(painter, *g->painter, g->layout, visible, selectedLayer);
-                   },
-                   graphPictureBreaks(g->layout)};
 }
 
 } // namespace
@@ -133,37 +105,6 @@ std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
                            QString::number(plan.timingSamplesMs.size()));
     facts.emplace_back(QStringLiteral("Lint findings"), QString::number(findings.size()));
     return facts;
-}
-
-std::vector<Block> graphBlocks(const EnginePlan& plan, const std::vector<LintFinding>& findings) {
-    QSet<int> flagged;
-    for (const LintFinding& f : findings)
-        flagged.insert(f.layerIndex);
-    const PlanGraph whole = PlanGraph::build(plan);
-    if (static_cast<int>(plan.layers.size()) <= kWholeGraphLimit)
-        return {Paragraph{QStringLiteral("The plan as a data-dependency graph, laid out by "
-                                         "Graphviz; an orange corner marks a layer with lint "
-                                         "findings.")},
-                graphPicture(whole, plan, flagged,
-                             QStringLiteral("Plan graph of %1").arg(plan.name), -1)};
-    std::vector<Block> blocks{Paragraph{
-        QStringLiteral("The plan has %1 layers, more than the %2 a readable page holds: these "
-                       "are the layers within %3 steps of its %4 slowest layers (haloed). "
-                       "'planscope export-graph' writes the whole graph.")
-            .arg(plan.layers.size())
-            .arg(kWholeGraphLimit)
-            .arg(kNeighbourhoodRadius)
-            .arg(kNeighbourhoods)}};
-    for (const Layer* layer : slowestLayers(plan, kNeighbourhoods)) {
-        const QString caption = QStringLiteral("Around layer %1, %2 (%3, %4)")
-                                    .arg(layer->index)
-                                    .arg(layer->name, millisecondsText(layer->timing.average(), 4),
-                                         percentText(layer->timing.share()));
-        blocks.push_back(
-            graphPicture(whole.neighbourhood(whole.nodeOfLayer(layer->index), kNeighbourhoodRadius),
-                         plan, flagged, caption, layer->index));
-    }
-    return blocks;
 }
 
 } // namespace planscope::report

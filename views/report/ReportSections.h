@@ -9,11 +9,6 @@
 // Pieces the plan report and the comparison report share.
 namespace planscope::report {
 
-// Plans with more layers than this show the neighbourhoods of their slowest layers instead of
-// the whole graph: a whole graph that big would fill dozens of pages.
-inline constexpr int kWholeGraphLimit = 150;
-inline constexpr int kNeighbourhoods = 4;      // the slowest layers shown with their neighbours
-inline constexpr int kNeighbourhoodRadius = 2; // steps around each of them
 
 // The report's title line: what it is about, by which PlanScope, when.
 QString generatedBy();
@@ -30,9 +25,5 @@ Table groupTable(const QString& keyTitle, const std::vector<LayerGroup>& groups)
 // The plan's name, size, latency, bindings, device and number of findings.
 std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
                                                    const std::vector<LintFinding>& findings);
-
-// The whole plan graph, or for big plans the neighbourhoods of the slowest layers; layers with
-// findings are marked.
-std::vector<Block> graphBlocks(const EnginePlan& plan, const std::vector<LintFinding>& findings);
 
 } // namespace planscope::report

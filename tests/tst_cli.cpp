@@ -38,6 +38,7 @@ class TestCli : public QObject {
     void failsClearly_data();
     void failsClearly();
     void writesJsonOfLogsThatAreNotUtf8();
+    void comparesWithoutFalseZeros();
 };
 
 void TestCli::printsVersionAndHelp() {
@@ -457,6 +458,56 @@ void TestCli::printsTactics() {
     QVERIFY2(plain.err.contains("trtexec-result-05.log: the log holds no tactic timings") &&
                  plain.err.contains("--verbose"),
              qPrintable(plain.err));
+}
+
+// A layer found in one engine only, or a plan without profile, has no latency and no speedup:
+// null in JSON, "-" in text, an empty CSV cell; a gate on latency refuses to guess.
+void TestCli::comparesWithoutFalseZeros() {
+    const QString fp32 = dataPath("trex/resnet-a100/fp32");
+    const QString fp16 = dataPath("trex/resnet-a100/fp16");
+    const Run json = runPlanscope({"compare", fp32, fp16, "--json"});
+    QCOMPARE(json.status, 0);
+    const QJsonArray layers = QJsonDocument::fromJson(json.out).object()["layers"].toArray();
+    QCOMPARE(layers.size(), 26);
+    const QJsonObject onlyB = layers[1].toObject(); // trex's pair [-1, 0]
+    QVERIFY(onlyB["a"].isNull() && onlyB["latency_a_ms"].isNull() && onlyB["speedup"].isNull());
+    QCOMPARE(onlyB["latency_b_ms"].toDouble(), 0.080896);
+    const QJsonObject onlyA = layers[4].toObject(); // [2, -1]
+    QVERIFY(onlyA["latency_b_ms"].isNull() && onlyA["speedup"].isNull());
+    QVERIFY(layers[25].toObject()["latency_a_ms"].isNull()); // [-1, 24]
+    QCOMPARE(layers[0].toObject()["speedup"].toDouble(), 0.52224 / 0.111616);
+
+    const Run text = runPlanscope({"compare", fp32, fp16});
+    QCOMPARE(text.status, 0);
+    const QString onlyBLine =
+        QString::fromUtf8(text.out).split('\n').filter("Input Tensor 0 to Conv_0").value(0);
+    QVERIFY2(onlyBLine.simplified().startsWith("- 0 Reformat - 0.0809 -"), qPrintable(onlyBLine));
+
+    const Run csv = runPlanscope({"compare", fp32, fp16, "--csv"});
+    QCOMPARE(csv.status, 0);
+    const QList<QByteArray> rows = csv.out.trimmed().split('\n');
+    QCOMPARE(rows.size(), 27);
+    QVERIFY2(rows[2].startsWith(",0,Reformat,,0.080896,,,Reformatting"), rows[2]);
+
+    // The fp16 graph alone: no profile, so no average time, speedup or gate.
+    QTemporaryDir dir;
+    const QString graph = dir.filePath("resnet.onnx.engine.graph.json");
+    QVERIFY(QFile::link(dataPath("trex/resnet-a100/fp16/resnet.onnx.engine.graph.json"), graph));
+    const Run unprofiled = runPlanscope({"compare", fp32, graph, "--json"});
+    QCOMPARE(unprofiled.status, 0);
+    const QJsonObject c = QJsonDocument::fromJson(unprofiled.out).object();
+    QVERIFY(c["speedup"].isNull() && c["slowdown_pct"].isNull());
+    for (const QJsonValue& layer : c["layers"].toArray())
+        QVERIFY(layer.toObject()["latency_b_ms"].isNull() && layer.toObject()["speedup"].isNull());
+    const Run unprofiledText = runPlanscope({"compare", fp32, graph});
+    QVERIFY2(unprofiledText.out.contains("Speedup of B over A: - (B has no profile"),
+             unprofiledText.out);
+    QVERIFY(unprofiledText.out.simplified().contains("Average time (ms) 2.124 not measured"));
+    const Run gate = runPlanscope({"compare", fp32, graph, "--fail-if-slower", "5"});
+    QCOMPARE(gate.status, 2);
+    QVERIFY2(gate.err.contains(graph + ": no profile") && gate.err.contains("--exportProfile"),
+             qPrintable(gate.err));
+    QCOMPARE(runPlanscope({"compare", fp32, fp16, "--json", "--csv"}).status, 2);
 }
 
 PLANSCOPE_TEST_MAIN(TestCli, QCoreApplication)

@@ -3,6 +3,7 @@
 #include "compare/LayerMatching.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
+#include "compare/SummaryComparison.h"
 #include "io/PlanLoader.h"
 #include "plan/PlanError.h"
 
@@ -10,6 +11,7 @@
 
 using namespace planscope;
 using planscope::test::dataPath;
+using planscope::test::fixturePath;
 
 class TestCompare : public QObject {
     Q_OBJECT
@@ -23,6 +25,12 @@ class TestCompare : public QObject {
     void matchesSwappedPointWiseInputs();
     void chartsAcrossPlans();
     void labelsPlansByWhatTellsThemApart();
+    void leavesOneSidedLayersWithoutLatency();
+    void comparesPlanWithoutProfile();
+    void leavesUnmeasuredLayerWithoutLatency();
+    void summarizesPlansSideBySide();
+    void ignoresOrderOfUnorderedLists_data();
+    void ignoresOrderOfUnorderedLists();
 };
 
 void TestCompare::matchesTrexOnMobileNet() {
@@ -118,15 +126,15 @@ void TestCompare::comparesResNetPrecisions() {
     int unmatched = 0;
     for (const LayerComparison& r : rows) {
         unmatched += (r.pair.a < 0 || r.pair.b < 0) ? 1 : 0;
-        if (r.type == "Convolution" && r.speedup > 1.03)
+        if (r.type == "Convolution" && r.speedup.value_or(0) > 1.03)
             ++fasterConvolutions;
         if (r.pair.a >= 0 && r.pair.b >= 0 && r.type == "Convolution")
             QVERIFY(r.precisionMismatch); // FP32 against INT8
     }
     QVERIFY(fasterConvolutions >= 15); // INT8 convolutions beat FP32 ones
     QVERIFY(unmatched > 0);            // the Q/DQ Reformats have no FP32 counterpart
-    QVERIFY(slowdownPercent(fp32, qat) < -40);
-    QVERIFY(slowdownPercent(qat, fp32) > 90);
+    QVERIFY(slowdownPercent(fp32, qat).value() < -40);
+    QVERIFY(slowdownPercent(qat, fp32).value() > 90);
     const OrderedJson json = comparisonJson(fp32, qat, rows, true);
     QCOMPARE(json["pairs"].size(), rows.size());
     QVERIFY(json["speedup"].get<double>() > 1.9);
@@ -208,6 +216,173 @@ void TestCompare::labelsPlansByWhatTellsThemApart() {
                           "qat/resnet-qat.onnx.engine"}));
     QCOMPARE(planLabels(fp16, fp16),
              QStringList({"resnet.onnx.engine (1)", "resnet.onnx.engine (2)"}));
+}
+
+// fp32 and fp16 each have Reformats the other lacks (trex's pairs [-1, 0], [2, -1], [-1, 24]):
+// the missing side has no latency and the row no speedup, in the rows and in the JSON (null).
+void TestCompare::leavesOneSidedLayersWithoutLatency() {
+    const EnginePlan fp32 = loadPlan(dataPath("trex/resnet-a100/fp32"));
+    const EnginePlan fp16 = loadPlan(dataPath("trex/resnet-a100/fp16"));
+    const auto rows = compareLayers(fp32, fp16, matchLayers(fp32, fp16));
+    const OrderedJson json = comparisonJson(fp32, fp16, rows, true);
+    int oneSided = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const LayerComparison& r = rows[i];
+        const OrderedJson& row = json["layers"][i];
+        QCOMPARE(r.latencyA.has_value(), r.pair.a >= 0);
+        QCOMPARE(r.latencyB.has_value(), r.pair.b >= 0);
+        QCOMPARE(r.speedup.has_value(), r.pair.a >= 0 && r.pair.b >= 0);
+        QCOMPARE(row["latency_a_ms"].is_null(), r.pair.a < 0);
+        QCOMPARE(row["latency_b_ms"].is_null(), r.pair.b < 0);
+        QCOMPARE(row["speedup"].is_null(), r.pair.a < 0 || r.pair.b < 0);
+        oneSided += r.pair.a < 0 || r.pair.b < 0 ? 1 : 0;
+    }
+    QCOMPARE(oneSided, 3);
+    QCOMPARE(json["layers"][1]["latency_b_ms"].get<double>(), 0.080896);
+    QCOMPARE(json["layers"][4]["latency_a_ms"].get<double>(), 0.045056);
+    QCOMPARE(QString::number(json["layers"][0]["speedup"].get<double>(), 'f', 3), QString("4.679"));
+    QCOMPARE(QString::number(json["speedup"].get<double>(), 'f', 3), QString("2.089"));
+}
+
+// A plan without profile has no average time: no layer latencies, no speedups, null in JSON.
+void TestCompare::comparesPlanWithoutProfile() {
+    const EnginePlan fp32 = loadPlan(dataPath("trex/resnet-a100/fp32"));
+    PlanSources graphOnly;
+    graphOnly.graph = dataPath("trex/resnet-a100/fp16/resnet.onnx.engine.graph.json");
+    const EnginePlan fp16 = loadPlan(graphOnly);
+    QVERIFY(!fp16.hasProfile);
+    QVERIFY(!fp16.totalAverageMs());
+    QVERIFY(!planSpeedup(fp32, fp16) && !planSpeedup(fp16, fp32));
+    QVERIFY(!slowdownPercent(fp32, fp16));
+    const auto rows = compareLayers(fp32, fp16, matchLayers(fp32, fp16));
+    QCOMPARE(rows.size(), std::size_t(26));
+    for (const LayerComparison& r : rows) {
+        QVERIFY(!r.latencyB && !r.speedup);
+        QCOMPARE(r.latencyA.has_value(), r.pair.a >= 0);
+    }
+    const OrderedJson json = comparisonJson(fp32, fp16, rows, true);
+    QVERIFY(json["speedup"].is_null());
+    QVERIFY(json["slowdown_pct"].is_null());
+    QVERIFY(json["layers"][0]["latency_b_ms"].is_null());
+    QCOMPARE(json["layers"][0]["latency_a_ms"].get<double>(), 0.52224);
+}
+
+// A layer no profile record names (a partial profile) has no latency, though it has a match.
+void TestCompare::leavesUnmeasuredLayerWithoutLatency() {
+    LoadOptions partial;
+    partial.profileJson = fixturePath("partial.profile.json");
+    const EnginePlan a = loadPlan(fixturePath("quirks.graph.json"), partial);
+    const EnginePlan b = loadPlan(fixturePath("quirks.graph.json"));
+    const auto rows = compareLayers(a, b, matchLayers(a, b));
+    const auto dup = std::find_if(rows.begin(), rows.end(),
+                                  [](const LayerComparison& r) { return r.nameA == "dup"; });
+    QVERIFY(dup != rows.end());
+    QVERIFY(dup->pair.a >= 0 && dup->pair.b >= 0);
+    QVERIFY(!dup->latencyA && !dup->speedup);
+    QCOMPARE(dup->latencyB.value(), 0.02);
+    const auto up = std::find_if(rows.begin(), rows.end(),
+                                 [](const LayerComparison& r) { return r.nameA == "up"; });
+    QCOMPARE(up->speedup.value(), 0.5 / 0.05);
+}
+
+void TestCompare::summarizesPlansSideBySide() {
+    const EnginePlan fp32 = loadPlan(dataPath("trex/resnet-a100/fp32"));
+    const EnginePlan fp16 = loadPlan(dataPath("trex/resnet-a100/fp16"));
+    PlanSources graphOnly;
+    graphOnly.graph = dataPath("trex/resnet-a100/fp16/resnet.onnx.engine.graph.json");
+    const EnginePlan unprofiled = loadPlan(graphOnly);
+    const std::vector<SummaryRow> rows = summaryRows({&fp32, &fp16, &unprofiled});
+    const auto row = [&](const QString& field) {
+        const auto it = std::find_if(rows.begin(), rows.end(),
+                                     [&](const SummaryRow& r) { return r.field == field; });
+        return it == rows.end() ? SummaryRow() : *it;
+    };
+    QCOMPARE(rows[0].field, QString("Layers")); // the key rows first
+    QVERIFY(rows[0].key && rows[1].key && rows[2].key && !rows[3].key);
+    const SummaryRow layers = row("Layers");
+    QCOMPARE(layers.text(0), QString("24"));
+    QVERIFY(layers.differs(1));
+    const SummaryRow time = row("Average time (ms)");
+    QCOMPARE(time.text(0), QString("2.124"));
+    QCOMPARE(time.text(2), QString("not measured"));
+    QVERIFY(!time.differs(2)); // missing is not a value that differs
+    const SummaryRow speedup = row("Speedup over A");
+    QCOMPARE(speedup.text(0), QString("reference"));
+    QCOMPARE(speedup.text(1), QString("2.089x"));
+    QCOMPARE(speedup.text(2), QString("-"));
+    QVERIFY(!speedup.compared);
+    const SummaryRow precision = row("Precision (build)");
+    QCOMPARE(precision.text(1), QString("FP32+FP16"));
+    QVERIFY(precision.differs(1)); // FP32 against FP32+FP16
+    QCOMPARE(row("Inputs").text(1), QString("input.1: [32, 3, 224, 224]xFP32 NCHW"));
+    QVERIFY(!row("Inputs").differs(1));
+    QVERIFY(row("Builder: avgTiming").detail);
+    QCOMPARE(row("Performance: Throughput").text(1), QString("1155.36"));
+
+    // The same plan with its options and warnings in another order: nothing differs.
+    EnginePlan first = fp16;
+    first.warnings = {"one", "two"};
+    first.metadata.builder["Memory Pools"] = "workspace: default, dlaSRAM: default";
+    EnginePlan second = first;
+    second.warnings = {"two", "one"};
+    second.metadata.builder["Precision"] = "FP16+FP32";
+    second.metadata.builder["Memory Pools"] = "dlaSRAM: default, workspace: default";
+    QStringList reordered;
+    for (const SummaryRow& r : summaryRows({&first, &second})) {
+        QVERIFY2(!r.compared || !r.differs(1), qPrintable(r.field));
+        if (r.reordered(1))
+            reordered << r.field;
+    }
+    QCOMPARE(reordered, QStringList({"Precision (build)", "Builder: Memory Pools",
+                                     "Builder: Precision", "Warnings"}));
+}
+
+// Lists whose order means nothing (bindings, warnings, option values) are not flagged when only
+// their order differs; a real change still is.
+void TestCompare::ignoresOrderOfUnorderedLists_data() {
+    QTest::addColumn<int>("unordered");
+    QTest::addColumn<QStringList>("a");
+    QTest::addColumn<QStringList>("b");
+    QTest::addColumn<bool>("differs");
+    QTest::addColumn<bool>("reordered");
+    using U = SummaryRow::Unordered;
+    const QStringList bindings = {"x: [1, 3]xFP32 NCHW", "y: [1, 8]xFP16 NCHW"};
+    const QStringList swapped = {bindings[1], bindings[0]};
+    QTest::newRow("inputs swapped") << int(U::Lines) << bindings << swapped << false << true;
+    QTest::newRow("inputs changed")
+        << int(U::Lines) << bindings << QStringList{"x: [3, 1]xFP32 NCHW", bindings[1]} << true
+        << false;
+    QTest::newRow("shape reordered is a change")
+        << int(U::Lines) << QStringList{"x: [1, 3, 224, 224]"} << QStringList{"x: [1, 224, 3, 224]"}
+        << true << false;
+    QTest::newRow("ordered list reordered") << int(U::No) << bindings << swapped << true << false;
+    QTest::newRow("precision flags")
+        << int(U::Parts) << QStringList{"FP32+FP16"} << QStringList{"FP16+FP32"} << false << true;
+    QTest::newRow("memory pools") << int(U::Parts)
+                                  << QStringList{"workspace: default, dlaSRAM: default"}
+                                  << QStringList{"dlaSRAM: default, workspace: default"} << false
+                                  << true;
+    QTest::newRow("memory pool changed")
+        << int(U::Parts) << QStringList{"workspace: default, dlaSRAM: default"}
+        << QStringList{"dlaSRAM: default, workspace: 1024"} << true << false;
+    QTest::newRow("same") << int(U::Parts) << QStringList{"FP32"} << QStringList{"FP32"} << false
+                          << false;
+    QTest::newRow("missing") << int(U::No) << QStringList{"FP32"} << QStringList() << false
+                             << false;
+}
+
+void TestCompare::ignoresOrderOfUnorderedLists() {
+    QFETCH(int, unordered);
+    QFETCH(QStringList, a);
+    QFETCH(QStringList, b);
+    QFETCH(bool, differs);
+    QFETCH(bool, reordered);
+    SummaryRow row;
+    row.unordered = SummaryRow::Unordered(unordered);
+    row.values = {a, b};
+    QCOMPARE(row.differs(1), differs);
+    QCOMPARE(row.reordered(1), reordered);
+    QVERIFY(!row.differs(0));
 }
 
 PLANSCOPE_TEST_MAIN(TestCompare, QCoreApplication)

@@ -16,6 +16,11 @@ class TestComparisonTableModel : public QObject {
   private slots:
     void initTestCase();
     void showsEveryPair();
+    void fillsEveryColumn();
+    void showsMissingValuesAsMissing();
+    void sortsMissingValuesLast_data();
+    void sortsMissingValuesLast();
+    void exportsVisibleRowsAsCsv();
     void sortsNumbersAsNumbers();
     void highlightsVerdictsAndMismatches();
     void filtersMismatchesAndTypes();
@@ -36,7 +41,6 @@ void TestComparisonTableModel::initTestCase() {
     new QAbstractItemModelTester(&m_filter, QAbstractItemModelTester::FailureReportingMode::QtTest,
                                  this);
     m_filter.setSourceModel(&m_model);
-    m_filter.setSortRole(ComparisonTableModel::SortRole);
     m_model.setRows(m_rows);
 }
 
@@ -55,21 +59,96 @@ void TestComparisonTableModel::showsEveryPair() {
     QCOMPARE(cell(25, ComparisonTableModel::IndexAColumn).toString(), QString("-"));
     QCOMPARE(cell(25, ComparisonTableModel::IndexBColumn).toInt(), 24);
     QCOMPARE(cell(25, ComparisonTableModel::TypeColumn).toString(), QString("Reformat"));
-    QCOMPARE(cell(25, ComparisonTableModel::LatencyAColumn).toString(), QString());
-    QCOMPARE(cell(25, ComparisonTableModel::SpeedupColumn).toString(), QString());
-    QCOMPARE(m_model.index(0, ComparisonTableModel::TypeColumn).data(Qt::ToolTipRole).toString(),
-             QString("in: FP32 NCHW:[32, 3, 224, 224]\tout: FP32 NCHW:[32, 64, 112, 112]\n"
-                     "in: FP16 NHWC4:[32, 3, 224, 224]\tout: FP16 NHWC8:[32, 64, 112, 112]"));
+    QCOMPARE(cell(25, ComparisonTableModel::LatencyAColumn).toString(), QString("-"));
+    QCOMPARE(cell(25, ComparisonTableModel::LatencyBColumn).toString(), QString("0.0072"));
+    QCOMPARE(cell(25, ComparisonTableModel::SpeedupColumn).toString(), QString("-"));
+    QCOMPARE(cell(25, ComparisonTableModel::NameAColumn).toString(), QString("-"));
+    QCOMPARE(cell(25, ComparisonTableModel::FormatsAColumn).toString(), QString("-"));
+}
+
+// The names follow the indices; every column has its text, formats included.
+void TestComparisonTableModel::fillsEveryColumn() {
+    const auto header = [&](int column) {
+        return m_model.headerData(column, Qt::Horizontal).toString();
+    };
+    QCOMPARE(header(ComparisonTableModel::NameAColumn), QString("Name A"));
+    QCOMPARE(int(ComparisonTableModel::NameAColumn), 2);
+    QCOMPARE(int(ComparisonTableModel::NameBColumn), 3);
+    for (int column = 0; column < m_model.columnCount(); ++column)
+        QVERIFY2(!m_model.index(0, column).data().toString().isEmpty(), qPrintable(header(column)));
+    const QModelIndex formatsA = m_model.index(0, ComparisonTableModel::FormatsAColumn);
+    const QModelIndex formatsB = m_model.index(0, ComparisonTableModel::FormatsBColumn);
+    QCOMPARE(formatsA.data().toString(),
+             QString("in: FP32 NCHW:[32, 3, 224, 224]   out: FP32 NCHW:[32, 64, 112, 112]"));
+    QCOMPARE(formatsB.data(Qt::ToolTipRole).toString(),
+             QString("in: FP16 NHWC4:[32, 3, 224, 224]\nout: FP16 NHWC8:[32, 64, 112, 112]"));
+    // A name the view elides is whole in its tooltip.
+    const QModelIndex nameB = m_model.index(1, ComparisonTableModel::NameBColumn);
+    QCOMPARE(nameB.data(Qt::ToolTipRole).toString(),
+             QString("Reformatting CopyNode for Input Tensor 0 to Conv_0 + Relu_1"));
+}
+
+// A side without a counterpart has no latency and the row no speedup: "-", never 0, and no
+// sort value; the tooltip says why.
+void TestComparisonTableModel::showsMissingValuesAsMissing() {
+    const QModelIndex latencyA = m_model.index(1, ComparisonTableModel::LatencyAColumn);
+    QCOMPARE(m_rows[1].pair, (LayerPair{-1, 0}));
+    QCOMPARE(latencyA.data().toString(), QString("-"));
+    QVERIFY(!latencyA.data(ComparisonTableModel::SortRole).isValid());
+    QVERIFY(latencyA.data(Qt::ToolTipRole).toString().contains("no layer matching"));
+    const QModelIndex speedup = m_model.index(4, ComparisonTableModel::SpeedupColumn);
+    QCOMPARE(m_rows[4].pair, (LayerPair{2, -1}));
+    QCOMPARE(speedup.data().toString(), QString("-"));
+    QVERIFY(!speedup.data(ComparisonTableModel::SortRole).isValid());
+    QCOMPARE(speedup.data(ComparisonTableModel::VerdictRole).toInt(), 0);
+    QCOMPARE(m_model.index(4, ComparisonTableModel::LatencyAColumn).data().toString(),
+             QString("0.0451"));
+}
+
+// Rows without the sorted value come last, ascending and descending alike.
+void TestComparisonTableModel::sortsMissingValuesLast_data() {
+    QTest::addColumn<int>("column");
+    QTest::addColumn<int>("order");
+    QTest::addColumn<int>("missing");
+    for (const auto& [column, missing] : {std::pair{ComparisonTableModel::LatencyAColumn, 2},
+                                          std::pair{ComparisonTableModel::LatencyBColumn, 1},
+                                          std::pair{ComparisonTableModel::SpeedupColumn, 3},
+                                          std::pair{ComparisonTableModel::IndexAColumn, 2},
+                                          std::pair{ComparisonTableModel::NameBColumn, 1}})
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder})
+            QTest::addRow("%s %s",
+                          qPrintable(m_model.headerData(column, Qt::Horizontal).toString()),
+                          order == Qt::AscendingOrder ? "ascending" : "descending")
+                << int(column) << int(order) << missing;
+}
+
+void TestComparisonTableModel::sortsMissingValuesLast() {
+    QFETCH(int, column);
+    QFETCH(int, order);
+    QFETCH(int, missing);
+    m_filter.sort(column, Qt::SortOrder(order));
+    const int rows = m_filter.rowCount();
+    for (int r = 0; r < rows; ++r) {
+        const QVariant value = m_filter.index(r, column).data(ComparisonTableModel::SortRole);
+        QVERIFY2(value.isValid() == (r < rows - missing), qPrintable(QString::number(r)));
+        if (r > 0 && value.isValid()) {
+            const QVariant previous =
+                m_filter.index(r - 1, column).data(ComparisonTableModel::SortRole);
+            QVERIFY(order == Qt::AscendingOrder ? QVariant::compare(previous, value) <= 0
+                                                : QVariant::compare(previous, value) >= 0);
+        }
+    }
+    m_filter.sort(-1);
 }
 
 void TestComparisonTableModel::sortsNumbersAsNumbers() {
     const QModelIndex first = m_model.index(0, ComparisonTableModel::SpeedupColumn);
-    QCOMPARE(first.data(ComparisonTableModel::SortRole).toDouble(), m_rows[0].speedup);
+    QCOMPARE(first.data(ComparisonTableModel::SortRole).toDouble(), m_rows[0].speedup.value());
     m_filter.sort(ComparisonTableModel::SpeedupColumn, Qt::DescendingOrder);
     double previous = m_filter.index(0, ComparisonTableModel::SpeedupColumn)
                           .data(ComparisonTableModel::SortRole)
                           .toDouble();
-    QVERIFY(previous >= m_rows[0].speedup); // the biggest speedup (4.68x or more) first
+    QVERIFY(previous >= m_rows[0].speedup.value()); // the biggest speedup (4.68x or more) first
     for (int r = 1; r < m_filter.rowCount(); ++r) {
         const double speedup = m_filter.index(r, ComparisonTableModel::SpeedupColumn)
                                    .data(ComparisonTableModel::SortRole)
@@ -122,6 +201,26 @@ void TestComparisonTableModel::filtersMismatchesAndTypes() {
         24);
     m_filter.setTypeFilter({});
     QCOMPARE(m_filter.rowCount(), 26);
+}
+
+// The CSV has the rows the filter shows, in its order, with `compare --json`'s fields; a missing
+// value is an empty cell.
+void TestComparisonTableModel::exportsVisibleRowsAsCsv() {
+    m_filter.setTypeFilter("Reformat");
+    m_filter.sort(ComparisonTableModel::LatencyBColumn, Qt::DescendingOrder);
+    const std::vector<const LayerComparison*> visible = m_filter.visibleRows();
+    QCOMPARE(int(visible.size()), m_filter.rowCount());
+    const QList<QByteArray> lines = comparisonCsv(visible).split('\n');
+    QCOMPARE(lines.size(), int(visible.size()) + 2); // header, rows, and the last line's end
+    QVERIFY(lines[0].startsWith("a,b,type,latency_a_ms,latency_b_ms,speedup,name_a,name_b,"));
+    // The slowest Reformat of B first: the input copy only fp16 has, 0.080896 ms.
+    QVERIFY2(lines[1].startsWith(",0,Reformat,,0.080896,,,Reformatting CopyNode"), lines[1]);
+    QVERIFY2(lines.last().isEmpty(), lines.last());
+    QVERIFY2(lines[lines.size() - 2].startsWith("2,,Reformat,0.045056,,,"),
+             lines[lines.size() - 2]);
+    m_filter.setTypeFilter({});
+    m_filter.sort(-1);
+    QCOMPARE(comparisonCsv(m_filter.visibleRows()).count('\n'), 27);
 }
 
 void TestComparisonTableModel::namesPlansInHeaderTooltips() {

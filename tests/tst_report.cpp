@@ -152,6 +152,7 @@ class TestReport : public QObject {
     void slicesGraphsTooWideToRead();
     void bigPlanWithoutProfileSaysSo();
     void comparisonReportRenders();
+    void comparisonReportLeavesMissingTimesMissing();
     void refusesOtherFormats();
     void namesEveryPerformanceStatistic();
 
@@ -346,6 +347,30 @@ void TestReport::comparisonReportRenders() {
     QCOMPARE(neighbourhoodLayers(*findSection(report, "graph-b")), QList<int>({1, 6, 16, 30}));
     QCOMPARE(int(html.count("<svg")), int(charts::compareChartCatalog().size()) + graphA + graphB);
     verifyPdf(report, m_dir.filePath("comparison.pdf"));
+}
+
+// Against a plan without profile: no average time ("not measured"), no speedup, no ranked
+// differences, and nothing reads 0.
+void TestReport::comparisonReportLeavesMissingTimesMissing() {
+    const EnginePlan a = loadPlan(dataPath(kResNetFp16));
+    PlanSources graphOnly;
+    graphOnly.graph = dataPath(kResNetQat + ".graph.json");
+    const EnginePlan b = loadPlan(graphOnly);
+    const QString html = QString::fromUtf8(reportHtml(comparisonReport(a, b)));
+    const QString summary = htmlBetween(html, "summary", "lint");
+    QVERIFY2(summary.contains("1.017</td><td class=\"wrap\">not measured</td>"),
+             qPrintable(summary));
+    QVERIFY(summary.contains("Speedup of B over A: - (B has no profile"));
+    QVERIFY(!summary.contains("0.000"));
+    const QString differences = htmlBetween(html, "differences", "charts");
+    QVERIFY2(differences.contains(">Latency differences<"), qPrintable(differences));
+    QVERIFY(differences.contains("36 of 36 rows are not ranked"));
+    // With both profiles, fp16 and qat's one-sided layers are left out of the ranking.
+    const QString profiled =
+        QString::fromUtf8(reportHtml(comparisonReport(a, loadPlan(dataPath(kResNetQat)))));
+    QVERIFY(
+        htmlBetween(profiled, "differences", "charts").contains("12 of 36 rows are not ranked"));
+    QVERIFY(htmlBetween(profiled, "summary", "lint").contains("<td>differs</td>"));
 }
 
 void TestReport::refusesOtherFormats() {

@@ -1,12 +1,14 @@
 #include "cli/CliSupport.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
+#include "compare/SummaryComparison.h"
 #include "io/PlanLoader.h"
+#include "plan/PlanError.h"
+
+#include <algorithm>
 
 namespace planscope {
 namespace {
-
-constexpr double kMegabyte = 1024.0 * 1024.0;
 
 double numberOption(const QCommandLineParser& parser, const QString& name, double fallback) {
     if (!parser.isSet(name))
@@ -18,22 +20,47 @@ double numberOption(const QCommandLineParser& parser, const QString& name, doubl
     return value;
 }
 
+QString missingOr(std::optional<double> value, int decimals, const QString& suffix = {}) {
+    return value ? QString::number(*value, 'f', decimals) + suffix : QStringLiteral("-");
+}
+
+// The summaries side by side (the compare window's main rows); "*" marks a difference from A.
 void printSummaries(const EnginePlan& a, const EnginePlan& b) {
-    const auto line = [](const char* what, const QString& x, const QString& y) {
-        out() << QStringLiteral("  %1 %2 %3\n").arg(QLatin1String(what), -16).arg(x, -32).arg(y);
+    const auto line = [](const QString& what, const QString& x, const QString& y) {
+        QString text = QStringLiteral("  %1 %2 %3").arg(what, -18).arg(x, -40).arg(y);
+        while (text.endsWith(' '))
+            text.chop(1);
+        out() << text << '\n';
     };
     const QStringList labels = planLabels(a, b);
-    line("", QStringLiteral("A: ") + labels[0], QStringLiteral("B: ") + labels[1]);
-    line("Layers", QString::number(a.layers.size()), QString::number(b.layers.size()));
-    line("Average time", QString::number(a.totalAverageMs().value_or(0.0), 'f', 3) + " ms",
-         QString::number(b.totalAverageMs().value_or(0.0), 'f', 3) + " ms");
-    line("Weights",
-         QString::number(a.totalWeightsBytes().value_or(0.0) / kMegabyte, 'f', 1) + " MB",
-         QString::number(b.totalWeightsBytes().value_or(0.0) / kMegabyte, 'f', 1) + " MB");
-    line("Activations",
-         QString::number(a.totalActivationBytes().value_or(0.0) / kMegabyte, 'f', 1) + " MB",
-         QString::number(b.totalActivationBytes().value_or(0.0) / kMegabyte, 'f', 1) + " MB");
-    line("Device", a.metadata.deviceName(), b.metadata.deviceName());
+    line({}, QStringLiteral("A: ") + labels[0], QStringLiteral("B: ") + labels[1]);
+    for (const SummaryRow& row : summaryRows({&a, &b})) {
+        if (row.detail)
+            continue;
+        const qsizetype lines =
+            std::max({row.values[0].size(), row.values[1].size(), qsizetype(1)});
+        const auto cell = [&](std::size_t plan, qsizetype i) {
+            const QStringList& values = row.values[plan];
+            return values.isEmpty() ? (i == 0 ? row.missing : QString()) : values.value(i);
+        };
+        const QString mark = row.compared && row.differs(1) ? QStringLiteral(" *") : QString();
+        for (qsizetype i = 0; i < lines; ++i)
+            line(i == 0 ? row.field : QString(), cell(0, i), cell(1, i) + (i == 0 ? mark : ""));
+    }
+}
+
+void printSpeedup(const EnginePlan& a, const EnginePlan& b) {
+    const std::optional<double> speedup = planSpeedup(a, b);
+    const std::optional<double> slowdown = slowdownPercent(a, b);
+    if (!speedup || !slowdown) {
+        out() << QStringLiteral("\nSpeedup of B over A: - (%1 has no profile to time it)\n")
+                     .arg(a.totalAverageMs() ? QStringLiteral("B") : QStringLiteral("A"));
+        return;
+    }
+    out() << QStringLiteral("\nSpeedup of B over A: %1x (B's total latency is %2% %3 A's)\n")
+                 .arg(*speedup, 0, 'f', 3)
+                 .arg(std::abs(*slowdown), 0, 'f', 1)
+                 .arg(*slowdown > 0 ? QStringLiteral("above") : QStringLiteral("below"));
 }
 
 void printLayers(const std::vector<LayerComparison>& rows, double threshold) {
@@ -46,21 +73,41 @@ void printLayers(const std::vector<LayerComparison>& rows, double threshold) {
                  .arg(QStringLiteral("speedup"), -16)
                  .arg(QStringLiteral("name"));
     for (const LayerComparison& r : rows) {
-        QString verdict =
-            r.speedup > 0 ? QString::number(r.speedup, 'f', 2) + 'x' : QStringLiteral("-");
-        if (r.speedup > 0 && r.speedup > 1 + threshold)
+        QString verdict = missingOr(r.speedup, 2, QStringLiteral("x"));
+        if (r.speedup && *r.speedup > 1 + threshold)
             verdict += QStringLiteral(" faster");
-        else if (r.speedup > 0 && r.speedup < 1 - threshold)
+        else if (r.speedup && *r.speedup < 1 - threshold)
             verdict += QStringLiteral(" slower");
         out() << QStringLiteral("%1 %2  %3 %4 %5  %6  %7\n")
                      .arg(r.pair.a >= 0 ? QString::number(r.pair.a) : QStringLiteral("-"), 4)
                      .arg(r.pair.b >= 0 ? QString::number(r.pair.b) : QStringLiteral("-"), 4)
                      .arg(r.type, -14)
-                     .arg(r.latencyA, 9, 'f', 4)
-                     .arg(r.latencyB, 9, 'f', 4)
+                     .arg(missingOr(r.latencyA, 4), 9)
+                     .arg(missingOr(r.latencyB, 4), 9)
                      .arg(verdict, -16)
                      .arg(r.nameA.isEmpty() ? r.nameB : r.nameA);
     }
+}
+
+// --fail-if-slower: exit 1 when B's average time is more than `limit` percent above A's.
+int gate(const EnginePlan& a, const EnginePlan& b, const QStringList& paths, double limit) {
+    const std::optional<double> slower = slowdownPercent(a, b);
+    if (!slower) {
+        const QString path = a.totalAverageMs() ? paths[1] : paths[0];
+        throw PlanError(QStringLiteral("%1: no profile, so --fail-if-slower cannot compare "
+                                       "latencies. Export one with trtexec --exportProfile=FILE.")
+                            .arg(path));
+    }
+    if (*slower <= limit)
+        return 0;
+    out().flush();
+    err() << QStringLiteral("planscope: gate failed: %1 is %2% slower than %3 (limit %4%)")
+                 .arg(paths[1])
+                 .arg(*slower, 0, 'f', 1)
+                 .arg(paths[0])
+                 .arg(limit)
+          << Qt::endl;
+    return 1;
 }
 
 } // namespace
@@ -80,6 +127,7 @@ int compareCommand(const QStringList& arguments) {
             {QStringLiteral("inexact"),
              QStringLiteral("Match layers on their first input and output only.")},
             {QStringLiteral("json"), QStringLiteral("Print JSON.")},
+            {QStringLiteral("csv"), QStringLiteral("Print the layer pairs as CSV.")},
             {QStringLiteral("threshold"),
              QStringLiteral("Speedups within this fraction count as even (default 0.03)."),
              QStringLiteral("F")},
@@ -97,6 +145,8 @@ int compareCommand(const QStringList& arguments) {
             throw UsageError("compare takes two plans, A and B");
         if (parser.isSet(QStringLiteral("exact")) && parser.isSet(QStringLiteral("inexact")))
             throw UsageError("choose one of --exact and --inexact");
+        if (parser.isSet(QStringLiteral("json")) && parser.isSet(QStringLiteral("csv")))
+            throw UsageError("choose one of --json and --csv");
         const double threshold = numberOption(parser, QStringLiteral("threshold"), 0.03);
         LoadOptions options;
         options.profile = static_cast<int>(numberOption(parser, QStringLiteral("profile"), 0));
@@ -107,35 +157,18 @@ int compareCommand(const QStringList& arguments) {
 
         if (parser.isSet(QStringLiteral("json"))) {
             out() << QString::fromStdString(comparisonJson(a, b, rows, exact).dump(2)) << '\n';
+        } else if (parser.isSet(QStringLiteral("csv"))) {
+            std::vector<const LayerComparison*> all;
+            for (const LayerComparison& r : rows)
+                all.push_back(&r);
+            out() << QString::fromUtf8(comparisonCsv(all));
         } else {
             printSummaries(a, b);
-            const double speedup =
-                b.totalAverageMs().value_or(0.0) > 0
-                    ? a.totalAverageMs().value_or(0.0) / b.totalAverageMs().value_or(0.0)
-                    : 0;
-            out() << QStringLiteral(
-                         "\nSpeedup of B over A: %1x (B's total latency is %2% %3 A's)\n")
-                         .arg(speedup, 0, 'f', 3)
-                         .arg(std::abs(slowdownPercent(a, b)), 0, 'f', 1)
-                         .arg(slowdownPercent(a, b) > 0 ? QStringLiteral("above")
-                                                        : QStringLiteral("below"));
+            printSpeedup(a, b);
             printLayers(rows, threshold);
         }
-        if (parser.isSet(QStringLiteral("fail-if-slower"))) {
-            const double limit = numberOption(parser, QStringLiteral("fail-if-slower"), 0);
-            const double slower = slowdownPercent(a, b);
-            if (slower > limit) {
-                out().flush();
-                err() << QStringLiteral(
-                             "planscope: gate failed: %1 is %2% slower than %3 (limit %4%)")
-                             .arg(plans[1])
-                             .arg(slower, 0, 'f', 1)
-                             .arg(plans[0])
-                             .arg(limit)
-                      << Qt::endl;
-                return 1;
-            }
-        }
+        if (parser.isSet(QStringLiteral("fail-if-slower")))
+            return gate(a, b, plans, numberOption(parser, QStringLiteral("fail-if-slower"), 0));
         return 0;
     });
 }

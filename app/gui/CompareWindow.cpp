@@ -8,8 +8,10 @@
 #include "plan/PlanError.h"
 #include "report/ComparisonReport.h"
 
+#include <QCloseEvent>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -41,20 +43,42 @@ CompareWindow::CompareWindow(QWidget* parent)
     : QMainWindow(parent), m_panel(new ComparePanel(this)) {
     setCentralWidget(m_panel);
     setWindowTitle(tr("Compare plans - PlanScope"));
-    placeOnScreen(*this);
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
-        const auto a = m_plans.front();
-        const auto b = m_plans.back();
+        const auto a = m_panel->plans().front();
+        const auto b = m_panel->plans().back();
         const QStringList labels = planLabels(*a, *b);
         exportReportWithDialog(
             this, QString(labels[0] + QStringLiteral("-vs-") + labels[1]).replace('/', '-'),
             [a, b] { return report::comparisonReport(*a, *b); });
     });
-    m_exportReport->setToolTip(tr("Save the comparison of the first and last plan as one HTML "
-                                  "file or a PDF"));
+    m_exportReport->setToolTip(tr("Save the comparison of A and B as one HTML file or a PDF"));
     m_exportReport->setEnabled(false);
+    file->addAction(m_panel->exportCsvAction());
+    file->addSeparator();
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_panel->swapAction());
+    addAction(m_panel->swapAction()); // its shortcut works wherever the focus is
+    connect(m_panel, &ComparePanel::plansChanged, this, [this] {
+        const QStringList& labels = m_panel->labels();
+        setWindowTitle(tr("%1 vs. %2 - PlanScope").arg(labels.front(), labels.back()));
+    });
+    restoreSettings();
+}
+
+void CompareWindow::restoreSettings() {
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("compare/geometry")).toByteArray()))
+        placeOnScreen(*this);
+    m_panel->restoreLayout(settings);
+}
+
+void CompareWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("compare/geometry"), saveGeometry());
+    m_panel->saveLayout(settings);
+    event->accept();
 }
 
 void CompareWindow::compare(const QStringList& plans) {
@@ -69,9 +93,6 @@ void CompareWindow::compare(const QStringList& plans) {
             emit loadFinished(false, loaded.error);
             return;
         }
-        const QStringList labels = planLabels(*loaded.plans.front(), *loaded.plans.back());
-        setWindowTitle(tr("%1 vs. %2 - PlanScope").arg(labels[0], labels[1]));
-        m_plans = loaded.plans;
         m_exportReport->setEnabled(true);
         m_panel->setPlans(std::move(loaded.plans));
         emit loadFinished(true, {});

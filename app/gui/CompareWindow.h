@@ -1,16 +1,14 @@
 #pragma once
 
-#include "plan/EnginePlan.h"
-
 #include <QMainWindow>
-#include <memory>
-#include <vector>
+#include <QStringList>
 
 namespace planscope {
 
 class ComparePanel;
 
-// A window comparing two plans (File > Compare With..., planscope --compare A B).
+// A window comparing two plans (File > Compare With..., planscope --compare A B). Its size and
+// layout are kept in the settings under "compare/".
 class CompareWindow : public QMainWindow {
     Q_OBJECT
   public:
@@ -24,10 +22,14 @@ class CompareWindow : public QMainWindow {
   signals:
     void loadFinished(bool loaded, const QString& message);
 
+  protected:
+    void closeEvent(QCloseEvent* event) override;
+
   private:
+    void restoreSettings();
+
     ComparePanel* m_panel;
     QAction* m_exportReport;
-    std::vector<std::shared_ptr<const EnginePlan>> m_plans; // shared with reports being written
 };
 
 } // namespace planscope

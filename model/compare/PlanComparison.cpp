@@ -23,15 +23,24 @@ QString formats(const Layer& l) {
         .arg(in.join(QStringLiteral(", ")), out.join(QStringLiteral(", ")));
 }
 
+std::optional<double> latencyOf(const Layer* l) {
+    return l && l->timing.measured ? std::optional(l->timing.averageMs) : std::nullopt;
+}
+
 // One plan's side of a comparison row.
-void describeSide(const Layer& l, double& latency, QString& name, QString& precision,
-                  QString& outputPrecision, QString& tactic, QString& formatText) {
-    latency = l.timing.averageMs;
+void describeSide(const Layer& l, QString& name, QString& precision, QString& outputPrecision,
+                  QString& tactic, QString& formatText) {
     name = l.name;
     precision = precisions(l.inputs);
     outputPrecision = precisions(l.outputs);
     tactic = l.tactic;
     formatText = formats(l);
+}
+
+std::optional<double> ratio(std::optional<double> numerator, std::optional<double> denominator) {
+    if (!numerator || !denominator || *denominator <= 0)
+        return std::nullopt;
+    return *numerator / *denominator;
 }
 
 std::string str(const QString& s) {
@@ -40,6 +49,31 @@ std::string str(const QString& s) {
 
 OrderedJson index(int i) {
     return i >= 0 ? OrderedJson(i) : OrderedJson();
+}
+
+OrderedJson number(std::optional<double> value) {
+    return value ? OrderedJson(*value) : OrderedJson();
+}
+
+OrderedJson rowJson(const LayerComparison& r) {
+    return {{"a", index(r.pair.a)},
+            {"b", index(r.pair.b)},
+            {"type", str(r.type)},
+            {"latency_a_ms", number(r.latencyA)},
+            {"latency_b_ms", number(r.latencyB)},
+            {"speedup", number(r.speedup)},
+            {"name_a", str(r.nameA)},
+            {"name_b", str(r.nameB)},
+            {"precision_a", str(r.precisionA)},
+            {"precision_b", str(r.precisionB)},
+            {"output_precision_a", str(r.outputPrecisionA)},
+            {"output_precision_b", str(r.outputPrecisionB)},
+            {"tactic_a", str(r.tacticA)},
+            {"tactic_b", str(r.tacticB)},
+            {"formats_a", str(r.formatsA)},
+            {"formats_b", str(r.formatsB)},
+            {"precision_mismatch", r.precisionMismatch},
+            {"tactic_mismatch", r.tacticMismatch}};
 }
 
 } // namespace
@@ -55,12 +89,14 @@ std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan
         row.pair = p;
         row.type = la ? la->type : lb->type;
         if (la)
-            describeSide(*la, row.latencyA, row.nameA, row.precisionA, row.outputPrecisionA,
-                         row.tacticA, row.formatsA);
+            describeSide(*la, row.nameA, row.precisionA, row.outputPrecisionA, row.tacticA,
+                         row.formatsA);
         if (lb)
-            describeSide(*lb, row.latencyB, row.nameB, row.precisionB, row.outputPrecisionB,
-                         row.tacticB, row.formatsB);
-        row.speedup = la && lb && row.latencyB > 0 ? row.latencyA / row.latencyB : 0;
+            describeSide(*lb, row.nameB, row.precisionB, row.outputPrecisionB, row.tacticB,
+                         row.formatsB);
+        row.latencyA = latencyOf(la);
+        row.latencyB = latencyOf(lb);
+        row.speedup = ratio(row.latencyA, row.latencyB);
         row.precisionMismatch =
             la && lb &&
             (row.precisionA != row.precisionB || row.outputPrecisionA != row.outputPrecisionB);
@@ -70,9 +106,16 @@ std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan
     return rows;
 }
 
-double slowdownPercent(const EnginePlan& a, const EnginePlan& b) {
-    const double base = a.totalAverageMs().value_or(0.0);
-    return base > 0 ? 100.0 * (b.totalAverageMs().value_or(0.0) - base) / base : 0.0;
+std::optional<double> planSpeedup(const EnginePlan& a, const EnginePlan& b) {
+    return ratio(a.totalAverageMs(), b.totalAverageMs());
+}
+
+std::optional<double> slowdownPercent(const EnginePlan& a, const EnginePlan& b) {
+    const std::optional<double> timeA = a.totalAverageMs();
+    const std::optional<double> timeB = b.totalAverageMs();
+    if (!timeA || !timeB || *timeA <= 0)
+        return std::nullopt;
+    return 100.0 * (*timeB - *timeA) / *timeA;
 }
 
 OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
@@ -81,33 +124,23 @@ OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
     OrderedJson rows = OrderedJson::array();
     for (const LayerComparison& r : layers) {
         pairs.push_back({index(r.pair.a), index(r.pair.b)});
-        rows.push_back({{"a", index(r.pair.a)},
-                        {"b", index(r.pair.b)},
-                        {"type", str(r.type)},
-                        {"latency_a_ms", r.latencyA},
-                        {"latency_b_ms", r.latencyB},
-                        {"speedup", r.speedup},
-                        {"name_a", str(r.nameA)},
-                        {"name_b", str(r.nameB)},
-                        {"precision_a", str(r.precisionA)},
-                        {"precision_b", str(r.precisionB)},
-                        {"output_precision_a", str(r.outputPrecisionA)},
-                        {"output_precision_b", str(r.outputPrecisionB)},
-                        {"tactic_a", str(r.tacticA)},
-                        {"tactic_b", str(r.tacticB)},
-                        {"formats_a", str(r.formatsA)},
-                        {"formats_b", str(r.formatsB)},
-                        {"precision_mismatch", r.precisionMismatch},
-                        {"tactic_mismatch", r.tacticMismatch}});
+        rows.push_back(rowJson(r));
     }
-    const double totalB = b.totalAverageMs().value_or(0.0);
     return {{"a", summaryJson(a)},
             {"b", summaryJson(b)},
             {"matching", exact ? "exact" : "inexact"},
-            {"speedup", totalB > 0 ? a.totalAverageMs().value_or(0.0) / totalB : 0.0},
-            {"slowdown_pct", slowdownPercent(a, b)},
+            {"speedup", number(planSpeedup(a, b))},
+            {"slowdown_pct", number(slowdownPercent(a, b))},
             {"pairs", pairs},
             {"layers", rows}};
+}
+
+QByteArray comparisonCsv(const std::vector<const LayerComparison*>& layers) {
+    std::vector<OrderedJson> rows;
+    rows.reserve(layers.size());
+    for (const LayerComparison* r : layers)
+        rows.push_back(rowJson(*r));
+    return objectsCsv(rowJson(LayerComparison{}), rows);
 }
 
 } // namespace planscope

@@ -202,21 +202,27 @@ OrderedJson findingsJson(const std::vector<LintFinding>& findings) {
     return {{"findings", list}};
 }
 
-QByteArray layersCsv(const std::vector<const Layer*>& layers) {
-    const OrderedJson header = layerJson(Layer{});
+QByteArray objectsCsv(const OrderedJson& columns, const std::vector<OrderedJson>& objects) {
     QByteArray csv;
     QStringList names;
-    for (const auto& item : header.items())
+    for (const auto& item : columns.items())
         names << QString::fromStdString(item.key());
     csv += names.join(',').toUtf8() + '\n';
-    for (const Layer* layer : layers) {
-        const OrderedJson row = layerJson(*layer);
+    for (const OrderedJson& object : objects) {
         QByteArrayList fields;
-        for (const auto& item : row.items())
+        for (const auto& item : object.items())
             fields << csvQuote(csvField(item.value()));
         csv += fields.join(',') + '\n';
     }
     return csv;
+}
+
+QByteArray layersCsv(const std::vector<const Layer*>& layers) {
+    std::vector<OrderedJson> rows;
+    rows.reserve(layers.size());
+    for (const Layer* layer : layers)
+        rows.push_back(layerJson(*layer));
+    return objectsCsv(layerJson(Layer{}), rows);
 }
 
 } // namespace planscope

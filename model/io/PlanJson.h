@@ -17,6 +17,9 @@ OrderedJson findingsJson(const std::vector<LintFinding>& findings);
 
 // One CSV row per layer with the columns of layerJson; tensors as "name: [shape]xformat; ...".
 QByteArray layersCsv(const std::vector<const Layer*>& layers);
+// CSV of JSON objects: a header of `columns`' keys, then a line of each object's values (null an
+// empty cell, strings unquoted, tensor lists as layersCsv writes them).
+QByteArray objectsCsv(const OrderedJson& columns, const std::vector<OrderedJson>& objects);
 
 // Whole byte counts print as integers, others (4-bit types) as decimals; a missing figure is null.
 OrderedJson jsonNumber(double value);

@@ -3,14 +3,52 @@
 namespace planscope {
 namespace {
 
-constexpr const char* kTitles[] = {"A #",         "B #",         "Type",        "A (ms)",
-                                   "B (ms)",      "Speedup",     "Precision A", "Precision B",
-                                   "Out prec. A", "Out prec. B", "Tactic A",    "Tactic B",
-                                   "Formats A",   "Formats B",   "Name A",      "Name B"};
+constexpr const char* kTitles[] = {"A #",         "B #",         "Name A",      "Name B",
+                                   "Type",        "A (ms)",      "B (ms)",      "Speedup",
+                                   "Precision A", "Precision B", "Out prec. A", "Out prec. B",
+                                   "Tactic A",    "Tactic B",    "Formats A",   "Formats B"};
 static_assert(std::size(kTitles) == ComparisonTableModel::ColumnCount);
 
-QVariant indexText(int i) {
-    return i >= 0 ? QVariant(i) : QVariant(QStringLiteral("-"));
+const QString kMissing = QStringLiteral("-");
+
+QString orMissing(const QString& text) {
+    return text.isEmpty() ? kMissing : text;
+}
+
+QString number(std::optional<double> value, int decimals, const QString& suffix = {}) {
+    return value ? QString::number(*value, 'f', decimals) + suffix : kMissing;
+}
+
+QVariant sortable(std::optional<double> value) {
+    return value ? QVariant(*value) : QVariant();
+}
+
+// "in: ...\tout: ..." on one line for the cell, on two for the tooltip.
+QString formatsText(const QString& formats, const QString& separator) {
+    return QString(formats).replace('\t', separator);
+}
+
+bool sideA(int column) {
+    switch (column) {
+    case ComparisonTableModel::IndexAColumn:
+    case ComparisonTableModel::NameAColumn:
+    case ComparisonTableModel::LatencyAColumn:
+    case ComparisonTableModel::PrecisionAColumn:
+    case ComparisonTableModel::OutputPrecisionAColumn:
+    case ComparisonTableModel::TacticAColumn:
+    case ComparisonTableModel::FormatsAColumn:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Why a side's latency is missing.
+QString missingLatency(int index, const QString& side) {
+    return index < 0
+               ? ComparisonTableModel::tr("%1 has no layer matching this one").arg(side)
+               : ComparisonTableModel::tr("Not measured: no profile record of %1 names this layer")
+                     .arg(side);
 }
 
 } // namespace
@@ -36,9 +74,9 @@ void ComparisonTableModel::setThreshold(double threshold) {
 }
 
 int ComparisonTableModel::verdict(const LayerComparison& row) const {
-    if (row.speedup <= 0)
+    if (!row.speedup)
         return 0;
-    return row.speedup > 1 + m_threshold ? 1 : row.speedup < 1 - m_threshold ? -1 : 0;
+    return *row.speedup > 1 + m_threshold ? 1 : *row.speedup < 1 - m_threshold ? -1 : 0;
 }
 
 int ComparisonTableModel::rowCount(const QModelIndex& parent) const {
@@ -52,35 +90,87 @@ int ComparisonTableModel::columnCount(const QModelIndex& parent) const {
 QVariant ComparisonTableModel::display(const LayerComparison& r, int column) const {
     switch (column) {
     case IndexAColumn:
-        return indexText(r.pair.a);
+        return r.pair.a >= 0 ? QVariant(r.pair.a) : QVariant(kMissing);
     case IndexBColumn:
-        return indexText(r.pair.b);
+        return r.pair.b >= 0 ? QVariant(r.pair.b) : QVariant(kMissing);
+    case NameAColumn:
+        return orMissing(r.nameA);
+    case NameBColumn:
+        return orMissing(r.nameB);
     case TypeColumn:
         return r.type;
     case LatencyAColumn:
-        return r.pair.a >= 0 ? QString::number(r.latencyA, 'f', 4) : QString();
+        return number(r.latencyA, 4);
     case LatencyBColumn:
-        return r.pair.b >= 0 ? QString::number(r.latencyB, 'f', 4) : QString();
+        return number(r.latencyB, 4);
     case SpeedupColumn:
-        return r.speedup > 0 ? QString::number(r.speedup, 'f', 2) + 'x' : QString();
+        return number(r.speedup, 2, QStringLiteral("x"));
     case PrecisionAColumn:
-        return r.precisionA;
+        return orMissing(r.precisionA);
     case PrecisionBColumn:
-        return r.precisionB;
+        return orMissing(r.precisionB);
     case OutputPrecisionAColumn:
-        return r.outputPrecisionA;
+        return orMissing(r.outputPrecisionA);
     case OutputPrecisionBColumn:
-        return r.outputPrecisionB;
+        return orMissing(r.outputPrecisionB);
     case TacticAColumn:
-        return r.tacticA;
+        return orMissing(r.tacticA);
     case TacticBColumn:
-        return r.tacticB;
-    case NameAColumn:
-        return r.nameA;
-    case NameBColumn:
-        return r.nameB;
+        return orMissing(r.tacticB);
+    case FormatsAColumn:
+        return orMissing(formatsText(r.formatsA, QStringLiteral("   ")));
+    case FormatsBColumn:
+        return orMissing(formatsText(r.formatsB, QStringLiteral("   ")));
     default:
         return {};
+    }
+}
+
+QVariant ComparisonTableModel::sortValue(const LayerComparison& r, int column) const {
+    switch (column) {
+    case IndexAColumn:
+        return r.pair.a >= 0 ? QVariant(r.pair.a) : QVariant();
+    case IndexBColumn:
+        return r.pair.b >= 0 ? QVariant(r.pair.b) : QVariant();
+    case LatencyAColumn:
+        return sortable(r.latencyA);
+    case LatencyBColumn:
+        return sortable(r.latencyB);
+    case SpeedupColumn:
+        return sortable(r.speedup);
+    default: // text; a side without a layer has none
+        if ((sideA(column) ? r.pair.a : r.pair.b) < 0 && column != TypeColumn)
+            return {};
+        return display(r, column);
+    }
+}
+
+QString ComparisonTableModel::toolTip(const LayerComparison& r, int column) const {
+    const QString a = m_labelA.isEmpty() ? tr("A") : tr("A (%1)").arg(m_labelA);
+    const QString b = m_labelB.isEmpty() ? tr("B") : tr("B (%1)").arg(m_labelB);
+    switch (column) {
+    case LatencyAColumn:
+        return r.latencyA ? tr("Average latency in %1").arg(a) : missingLatency(r.pair.a, a);
+    case LatencyBColumn:
+        return r.latencyB ? tr("Average latency in %1").arg(b) : missingLatency(r.pair.b, b);
+    case SpeedupColumn:
+        return r.speedup ? tr("A's latency over B's: above 1, B is faster")
+                         : tr("No speedup: it needs the latencies of both layers");
+    case FormatsAColumn:
+        return formatsText(orMissing(r.formatsA), QStringLiteral("\n"));
+    case FormatsBColumn:
+        return formatsText(orMissing(r.formatsB), QStringLiteral("\n"));
+    case NameAColumn:
+    case NameBColumn:
+    case TacticAColumn:
+    case TacticBColumn:
+    case PrecisionAColumn:
+    case PrecisionBColumn:
+    case OutputPrecisionAColumn:
+    case OutputPrecisionBColumn:
+        return display(r, column).toString(); // in full, where the cell elides it
+    default:
+        return tr("A: %1\nB: %2").arg(orMissing(r.nameA), orMissing(r.nameB));
     }
 }
 
@@ -92,24 +182,9 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         return display(r, index.column());
     case Qt::ToolTipRole:
-        return index.column() >= TacticAColumn
-                   ? display(r, index.column())
-                   : QStringLiteral("%1\n%2").arg(r.formatsA, r.formatsB);
+        return toolTip(r, index.column());
     case SortRole:
-        switch (index.column()) {
-        case IndexAColumn:
-            return r.pair.a;
-        case IndexBColumn:
-            return r.pair.b;
-        case LatencyAColumn:
-            return r.latencyA;
-        case LatencyBColumn:
-            return r.latencyB;
-        case SpeedupColumn:
-            return r.speedup;
-        default:
-            return display(r, index.column());
-        }
+        return sortValue(r, index.column());
     case VerdictRole:
         return verdict(r);
     case HighlightRole:
@@ -144,6 +219,10 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
+ComparisonFilterModel::ComparisonFilterModel(QObject* parent) : QSortFilterProxyModel(parent) {
+    setSortRole(ComparisonTableModel::SortRole);
+}
+
 void ComparisonFilterModel::setShow(Show show) {
     m_show = show;
     invalidateFilter();
@@ -152,6 +231,16 @@ void ComparisonFilterModel::setShow(Show show) {
 void ComparisonFilterModel::setTypeFilter(const QString& type) {
     m_type = type;
     invalidateFilter();
+}
+
+std::vector<const LayerComparison*> ComparisonFilterModel::visibleRows() const {
+    std::vector<const LayerComparison*> rows;
+    const auto* model = qobject_cast<const ComparisonTableModel*>(sourceModel());
+    if (!model)
+        return rows;
+    for (int r = 0; r < rowCount(); ++r)
+        rows.push_back(&model->rows()[std::size_t(mapToSource(index(r, 0)).row())]);
+    return rows;
 }
 
 bool ComparisonFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex&) const {
@@ -170,6 +259,18 @@ bool ComparisonFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex&) 
         return r.tacticMismatch;
     }
     return true;
+}
+
+bool ComparisonFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    const bool leftMissing = !left.data(sortRole()).isValid();
+    const bool rightMissing = !right.data(sortRole()).isValid();
+    if (!leftMissing && !rightMissing)
+        return QSortFilterProxyModel::lessThan(left, right);
+    // Missing values go last: the greatest when ascending, the least when descending (the
+    // proxy then asks lessThan(right, left)).
+    if (leftMissing == rightMissing)
+        return false;
+    return sortOrder() == Qt::AscendingOrder ? rightMissing : leftMissing;
 }
 
 } // namespace planscope

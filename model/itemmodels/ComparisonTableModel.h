@@ -7,13 +7,16 @@
 
 namespace planscope {
 
-// The layer-by-layer comparison of two plans, one row per matched (or unmatched) layer.
+// The layer-by-layer comparison of two plans, one row per matched (or unmatched) layer. What a
+// side lacks (no counterpart, no timing) shows as "-".
 class ComparisonTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
     enum Column {
         IndexAColumn,
         IndexBColumn,
+        NameAColumn,
+        NameBColumn,
         TypeColumn,
         LatencyAColumn,
         LatencyBColumn,
@@ -26,12 +29,10 @@ class ComparisonTableModel : public QAbstractTableModel {
         TacticBColumn,
         FormatsAColumn,
         FormatsBColumn,
-        NameAColumn,
-        NameBColumn,
         ColumnCount
     };
     enum Role {
-        SortRole = Qt::UserRole + 1, // numbers as numbers
+        SortRole = Qt::UserRole + 1, // numbers as numbers; invalid where the value is missing
         VerdictRole,                 // 1 faster, -1 slower, 0 even or unmatched
         HighlightRole,               // a Highlight: what the view should color
     };
@@ -56,6 +57,8 @@ class ComparisonTableModel : public QAbstractTableModel {
 
   private:
     QVariant display(const LayerComparison& row, int column) const;
+    QVariant sortValue(const LayerComparison& row, int column) const;
+    QString toolTip(const LayerComparison& row, int column) const;
 
     QString m_labelA;
     QString m_labelB;
@@ -64,17 +67,21 @@ class ComparisonTableModel : public QAbstractTableModel {
 };
 
 // trex's comparison filters: all rows, precision mismatches, tactic mismatches; and a type.
+// Sorts by SortRole with missing values last in either order.
 class ComparisonFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
   public:
     enum class Show { All, PrecisionMismatch, TacticMismatch };
-    using QSortFilterProxyModel::QSortFilterProxyModel;
+    explicit ComparisonFilterModel(QObject* parent = nullptr);
 
     void setShow(Show show);
     void setTypeFilter(const QString& type);
+    // The rows shown, in view order (for CSV export).
+    std::vector<const LayerComparison*> visibleRows() const;
 
   protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
   private:
     Show m_show = Show::All;

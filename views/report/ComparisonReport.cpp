@@ -3,6 +3,7 @@
 #include "charts/CompareCharts.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
+#include "compare/SummaryComparison.h"
 #include "lint/Linter.h"
 #include "plan/FigureText.h"
 #include "report/PlanReport.h"
@@ -16,37 +17,37 @@ namespace planscope::report {
 namespace {
 
 QString speedupText(const EnginePlan& a, const EnginePlan& b) {
-    if (b.totalAverageMs().value_or(0.0) <= 0 || a.totalAverageMs().value_or(0.0) <= 0)
-        return QStringLiteral("Without timings for both plans there is no speedup to tell.");
-    const double slowdown = slowdownPercent(a, b);
+    const std::optional<double> speedup = planSpeedup(a, b);
+    const std::optional<double> slowdown = slowdownPercent(a, b);
+    if (!speedup || !slowdown)
+        return QStringLiteral("Speedup of B over A: - (%1 has no profile, so its average time "
+                              "was not measured).")
+            .arg(a.totalAverageMs() ? QStringLiteral("B") : QStringLiteral("A"));
     return QStringLiteral("Speedup of B over A: %1x (B's total latency is %2 %3 A's).")
-        .arg(a.totalAverageMs().value_or(0.0) / b.totalAverageMs().value_or(0.0), 0, 'f', 3)
-        .arg(percentText(std::abs(slowdown)),
-             slowdown > 0 ? QStringLiteral("above") : QStringLiteral("below"));
+        .arg(*speedup, 0, 'f', 3)
+        .arg(percentText(std::abs(*slowdown)),
+             *slowdown > 0 ? QStringLiteral("above") : QStringLiteral("below"));
 }
 
-// planFacts of both plans in one table, a row per fact either plan has.
-Table sideBySide(const EnginePlan& a, const std::vector<LintFinding>& findingsA,
-                 const EnginePlan& b, const std::vector<LintFinding>& findingsB) {
-    const auto factsA = planFacts(a, findingsA);
-    const auto factsB = planFacts(b, findingsB);
-    QStringList names;
-    for (const auto* facts : {&factsA, &factsB})
-        for (const auto& fact : *facts)
-            if (!names.contains(fact.first))
-                names << fact.first;
-    const auto value = [](const auto& facts, const QString& name) {
-        const auto it = std::find_if(facts.begin(), facts.end(),
-                                     [&](const auto& fact) { return fact.first == name; });
-        return it == facts.end() ? QString() : it->second;
-    };
+// The main facts of both plans side by side (as the compare window's summary), and whether B's
+// differs from A's.
+Table sideBySide(const EnginePlan& a, const EnginePlan& b) {
     const QStringList labels = planLabels(a, b);
     Table table;
     table.columns = {{},
                      {QStringLiteral("A: ") + labels[0], false, true},
-                     {QStringLiteral("B: ") + labels[1], false, true}};
-    for (const QString& name : names)
-        table.rows.push_back({{name, {}}, {value(factsA, name), {}}, {value(factsB, name), {}}});
+                     {QStringLiteral("B: ") + labels[1], false, true},
+                     {QStringLiteral("B vs. A")}};
+    for (const SummaryRow& row : summaryRows({&a, &b})) {
+        if (row.detail)
+            continue;
+        const QString verdict = !row.compared      ? QString()
+                                : row.differs(1)   ? QStringLiteral("differs")
+                                : row.reordered(1) ? QStringLiteral("same, reordered")
+                                                   : QString();
+        table.rows.push_back(
+            {{row.field, {}}, {row.text(0), {}}, {row.text(1), {}}, {verdict, {}}});
+    }
     return table;
 }
 
@@ -54,16 +55,25 @@ QString orDash(const QString& text) {
     return text.isEmpty() ? QStringLiteral("-") : text;
 }
 
+QString latencyText(std::optional<double> ms) {
+    return ms ? QString::number(*ms, 'f', 4) : QStringLiteral("-");
+}
+
+// B's latency minus A's, where both were measured.
+std::optional<double> change(const LayerComparison& r) {
+    return r.latencyA && r.latencyB ? std::optional(*r.latencyB - *r.latencyA) : std::nullopt;
+}
+
+// The layer pairs whose latency changed most; pairs without both latencies are not ranked.
 Table largestDifferences(const std::vector<LayerComparison>& layers) {
     std::vector<const LayerComparison*> rows;
-    rows.reserve(layers.size());
     for (const LayerComparison& l : layers)
-        rows.push_back(&l);
+        if (change(l))
+            rows.push_back(&l);
     const std::size_t count = std::min(kTopLayers, rows.size());
     std::partial_sort(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(count), rows.end(),
                       [](const LayerComparison* x, const LayerComparison* y) {
-                          return std::abs(x->latencyB - x->latencyA) >
-                                 std::abs(y->latencyB - y->latencyA);
+                          return std::abs(*change(*x)) > std::abs(*change(*y));
                       });
     rows.resize(count);
     const auto index = [](int i) { return i >= 0 ? QString::number(i) : QStringLiteral("-"); };
@@ -82,13 +92,27 @@ Table largestDifferences(const std::vector<LayerComparison>& layers) {
             {{index(r->pair.a), {}},
              {index(r->pair.b), {}},
              {r->type, {}},
-             {QString::number(r->latencyA, 'f', 4), {}},
-             {QString::number(r->latencyB, 'f', 4), {}},
-             {QString::number(r->latencyB - r->latencyA, 'f', 4), {}},
-             {r->speedup > 0 ? QString::number(r->speedup, 'f', 2) + 'x' : QStringLiteral("-"), {}},
+             {latencyText(r->latencyA), {}},
+             {latencyText(r->latencyB), {}},
+             {latencyText(change(*r)), {}},
+             {r->speedup ? QString::number(*r->speedup, 'f', 2) + 'x' : QStringLiteral("-"), {}},
              {orDash(r->precisionA) + QStringLiteral(" / ") + orDash(r->precisionB), {}},
              {r->nameA.isEmpty() ? r->nameB : r->nameA, {}}});
     return table;
+}
+
+QString differencesText(const std::vector<LayerComparison>& layers, bool exact) {
+    const auto unranked = std::count_if(layers.begin(), layers.end(),
+                                        [](const LayerComparison& r) { return !change(r); });
+    QString text = QStringLiteral("Layers matched by trex's %1 matching, by how much their "
+                                  "average latency changed from A to B.")
+                       .arg(exact ? QStringLiteral("exact") : QStringLiteral("inexact"));
+    if (unranked > 0)
+        text += QStringLiteral(" %1 of %2 rows are not ranked: their layer has no counterpart "
+                               "or no timing in one plan.")
+                    .arg(unranked)
+                    .arg(layers.size());
+    return text;
 }
 
 Table findingCounts(const std::vector<LintFinding>& a, const std::vector<LintFinding>& b) {
@@ -120,19 +144,20 @@ Report comparisonReport(const EnginePlan& a, const EnginePlan& b, bool exact) {
     report.subtitle = generatedBy();
 
     Section& summary = report.addSection(QStringLiteral("summary"), QStringLiteral("Summary"));
-    summary.blocks = {sideBySide(a, findingsA, b, findingsB), Paragraph{speedupText(a, b)}};
+    summary.blocks = {sideBySide(a, b), Paragraph{speedupText(a, b)}};
     report.addSection(QStringLiteral("lint"), QStringLiteral("Lint findings by rule"), 2).blocks = {
         findingCounts(findingsA, findingsB)};
 
     const std::vector<LayerComparison> layers = compareLayers(a, b, matchLayers(a, b, exact));
-    report
-        .addSection(QStringLiteral("differences"),
-                    QStringLiteral("The %1 largest latency differences")
-                        .arg(std::min(kTopLayers, layers.size())))
-        .blocks = {Paragraph{QStringLiteral("Layers matched by trex's %1 matching, by how much "
-                                            "their average latency changed from A to B.")
-                                 .arg(exact ? QStringLiteral("exact") : QStringLiteral("inexact"))},
-                   largestDifferences(layers)};
+    Table differences = largestDifferences(layers);
+    Section& ranked = report.addSection(
+        QStringLiteral("differences"),
+        differences.rows.empty()
+            ? QStringLiteral("Latency differences")
+            : QStringLiteral("The %1 largest latency differences").arg(differences.rows.size()));
+    ranked.blocks = {Paragraph{differencesText(layers, exact)}};
+    if (!differences.rows.empty())
+        ranked.blocks.emplace_back(std::move(differences));
 
     Section& chartSection = report.addSection(QStringLiteral("charts"), QStringLiteral("Charts"));
     for (const charts::CompareChartDefinition& d : charts::compareChartCatalog())

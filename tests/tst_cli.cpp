@@ -451,6 +451,13 @@ void TestCli::printsTactics() {
     const Run table = runPlanscope({"tactics", log});
     QCOMPARE(table.status, 0);
     QVERIFY(table.out.contains("27 subjects, 1361 timings"));
+    // The chosen kernel is named under its subject's row (the pooling layer's, and a runner
+    // whose tactics have no names).
+    QVERIFY2(table.out.contains("node_max_pool2d\n         chosen: CaskPooling "
+                                "sm50_xmma_pooling_tiled_FP32NCHW_kMAX_tP2_tQ16_tR2_tS2_tU2_tV2_"
+                                "tUnroll4_tThreads128\n"),
+             table.out.constData());
+    QVERIFY(table.out.contains("node_view\n         chosen: Shuffle\n"));
 
     const Run plain =
         runPlanscope({"tactics", dataPath("realworld/mnist-trt10.16-h100/trtexec-result-05.log")});

@@ -69,6 +69,8 @@ class TestMainWindow : public QObject {
     void initTestCase();
     void opensPlanIntoEveryPanel();
     void opensTrtexecLogAlone();
+    void showsPlanWithoutTimings();
+    void exportsChartFromFileMenu();
     void appliesAndRemembersLintSettings();
     void lintFindingSelectsLayerEverywhere();
     void inspectorLinksSelectNeighbours();
@@ -124,6 +126,34 @@ void TestMainWindow::opensTrtexecLogAlone() {
     const QImage shot = window.grab().toImage();
     QVERIFY(!shot.isNull());
     shot.save(QDir::temp().filePath("planscope-log-window.png"));
+}
+
+// A verbose build log alone has no per-layer timings: every panel says so, none shows 0.
+void TestMainWindow::showsPlanWithoutTimings() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(
+        window, dataPath("realworld/mnist-verbose-builds/trt10.16.1-h100-verbose-build.log")));
+    const QString summary = window.summaryPanel()->text();
+    for (const char* text : {"- (no per-layer timings)", "--exportProfile="})
+        QVERIFY2(summary.contains(text), text);
+    QVERIFY2(!summary.contains("0.000 ms") && !summary.contains("0 B"), qPrintable(summary));
+    QCOMPARE(window.layerPanel()->statusText(),
+             QString("There are 6 layers; the plan has no per-layer timings."));
+    const QAbstractItemModel* table = window.layerPanel()->view()->model();
+    QCOMPARE(table->index(0, LayerTableModel::LatencyColumn).data().toString(), QString("-"));
+    QCOMPARE(table->index(0, LayerTableModel::WeightsColumn).data().toString(), QString("-"));
+}
+
+// File > Export Chart offers PNG on Ctrl+E and SVG on Ctrl+Shift+E, as the README says.
+void TestMainWindow::exportsChartFromFileMenu() {
+    MainWindow window;
+    QStringList shortcuts;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text().startsWith("As &"))
+            shortcuts << action->text() + ' ' + action->shortcut().toString();
+    shortcuts.sort();
+    QCOMPARE(shortcuts, QStringList({"As &PNG... Ctrl+E", "As &SVG... Ctrl+Shift+E"}));
 }
 
 void TestMainWindow::appliesAndRemembersLintSettings() {

@@ -37,6 +37,14 @@ void printTable(const TacticLog& log) {
                      .arg(s.autotuneSeconds, 7, 'f', 3)
                      .arg(s.layer.isEmpty() ? QStringLiteral("-") : QStringLiteral("yes"), -5)
                      .arg(s.name);
+        // The chosen kernel on a line of its own: its name is often longer than the table.
+        if (summary.chosen) {
+            const QString kernel = s.kernelOf(*summary.chosen);
+            out() << QStringLiteral("%1  chosen: %2%3\n")
+                         .arg(QString(), 7)
+                         .arg(summary.chosen->runner,
+                              kernel.isEmpty() ? QString() : QStringLiteral(" ") + kernel);
+        }
     }
     out() << QStringLiteral("%1 subjects, %2 timings")
                  .arg(log.subjects.size())

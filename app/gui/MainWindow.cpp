@@ -36,6 +36,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+#include <tuple>
 
 namespace planscope {
 namespace {
@@ -205,6 +206,16 @@ void MainWindow::createActions() {
     file->addSeparator();
     file->addAction(tr("&Export Layers as CSV..."), m_layers,
                     &LayerTablePanel::exportCsvWithDialog);
+    QMenu* exportChart = file->addMenu(tr("Export C&hart"));
+    for (const auto& [text, keys, format] :
+         {std::tuple{tr("As &PNG..."), QKeySequence(tr("Ctrl+E")), QStringLiteral("png")},
+          std::tuple{tr("As &SVG..."), QKeySequence(tr("Ctrl+Shift+E")), QStringLiteral("svg")}}) {
+        QAction* action = exportChart->addAction(text, keys, this, [this, format = format] {
+            m_tabs->setCurrentWidget(m_charts);
+            m_charts->exportWithDialog(format);
+        });
+        action->setToolTip(tr("Save the chart shown in the Charts tab"));
+    }
     QMenu* exportGraph = file->addMenu(tr("Export &Graph"));
     exportGraph->addAction(tr("&Picture or DOT..."), this, [this] {
         m_tabs->setCurrentWidget(m_graph);

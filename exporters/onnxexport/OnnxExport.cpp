@@ -105,7 +105,7 @@ void describeLayer(onnx::NodeProto& node, const Layer& layer, bool profiled) {
     addText(node, QStringLiteral("input_formats"), formats(layer.inputs));
     addText(node, QStringLiteral("output_formats"), formats(layer.outputs));
     addText(node, QStringLiteral("onnx_origin"), layer.metadata);
-    if (profiled) {
+    if (profiled && layer.timing.measured) {
         addNumber(node, QStringLiteral("latency_average_ms"), layer.timing.averageMs);
         addNumber(node, QStringLiteral("latency_median_ms"), layer.timing.medianMs);
         addNumber(node, QStringLiteral("latency_percent"), layer.timing.percent);

@@ -76,9 +76,9 @@ QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const Graph
     QStringList lines{layer.type};
     if (style.detail == GraphStyle::Detail::Minimal)
         return lines;
-    const double latency = latencyOf(layer, style.latency);
-    if (latency > 0)
-        lines << QStringLiteral("%1 ms").arg(QString::number(latency, 'f', 4));
+    if (layer.timing.measured)
+        lines << QStringLiteral("%1 ms").arg(
+            QString::number(latencyOf(layer, style.latency), 'f', 4));
     if (style.layerNames) {
         const QString name =
             style.metadataNames && !layer.metadata.isEmpty() ? layer.metadata : layer.name;
@@ -108,8 +108,9 @@ Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& s
     if (node.kind == GraphNode::Kind::Region)
         return node.isBinding ? 0xC8C8C8 : 0xF4F4F4;
     const Layer& layer = layerOf(node, plan);
-    if (style.latencyHeat)
-        return palette::scaleColor(layer.timing.percent / 10.0); // 10% of the engine is hot
+    if (style.latencyHeat) // 10% of the engine is hot; an unmeasured layer has no heat
+        return layer.timing.measured ? palette::scaleColor(layer.timing.percent / 10.0)
+                                     : Rgb(0xDDDDDD);
     return keyColor(colorKey(layer, style), style);
 }
 

@@ -177,8 +177,8 @@ OrderedJson layerJson(const Layer& l) {
     const auto& c = l.convolution;
     json["macs"] = c ? jsonNumber(c->macs) : none;
     json["arithmetic_intensity"] = c ? OrderedJson(c->arithmeticIntensity) : none;
-    json["compute_efficiency"] = c ? OrderedJson(c->computeEfficiency) : none;
-    json["memory_efficiency"] = c ? OrderedJson(c->memoryEfficiency) : none;
+    json["compute_efficiency"] = c && l.timing.measured ? OrderedJson(c->computeEfficiency) : none;
+    json["memory_efficiency"] = c && l.timing.measured ? OrderedJson(c->memoryEfficiency) : none;
     json["gemm_m"] = c ? OrderedJson(c->gemmM) : none;
     json["gemm_n"] = c ? OrderedJson(c->gemmN) : none;
     json["gemm_k"] = c ? OrderedJson(c->gemmK) : none;

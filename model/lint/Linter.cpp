@@ -8,6 +8,7 @@
 #include "lint/ResidualLinter.h"
 #include "lint/TypeConversionLinter.h"
 #include "plan/EnginePlan.h"
+#include "plan/FigureText.h"
 
 namespace planscope {
 
@@ -56,6 +57,8 @@ std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& se
 }
 
 QString latencyText(const Layer& layer) {
+    if (!layer.timing.measured)
+        return kMissingText;
     return QStringLiteral("%1 ms (%2 %)")
         .arg(layer.timing.averageMs, 0, 'f', 4)
         .arg(layer.timing.percent, 0, 'f', 1);

@@ -36,6 +36,8 @@ std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) 
         return std::nullopt;
     const Tensor& input = layer.inputs[0];
     const Tensor& output = layer.outputs[0];
+    if (!input.sized() || !output.sized()) // a dynamic shape: its MACs are unknown
+        return std::nullopt;
     ConvolutionMetrics m;
     m.kernel = integerList(layer.attribute(QStringLiteral("Kernel")));
     const std::size_t spatial = m.kernel.size();

@@ -54,8 +54,8 @@ struct ConvolutionMetrics {
     double macs = 0;
     double bytes = 0; // input + weights + output
     double arithmeticIntensity = 0;
-    double computeEfficiency = 0; // MACs per ms
-    double memoryEfficiency = 0;  // bytes per ms
+    double computeEfficiency = 0; // MACs per ms; 0 (and not shown) when the layer has no timing
+    double memoryEfficiency = 0;  // bytes per ms; likewise
     qint64 gemmM = 0;
     qint64 gemmN = 0;
     qint64 gemmK = 0;

@@ -25,6 +25,13 @@ const TacticChoice* TacticSubject::engineChoice(std::optional<quint64> engineTac
     return &chosen.back();
 }
 
+QString TacticSubject::kernelOf(const TacticChoice& choice) const {
+    for (const TacticTiming& t : timings)
+        if (t.tactic == choice.tactic && t.runner == choice.runner && !t.tacticName.isEmpty())
+            return t.tacticName;
+    return {};
+}
+
 std::optional<double> TacticSubject::timeOf(const TacticChoice& choice) const {
     const TacticTiming* match = nullptr;
     for (const TacticTiming& t : timings) {

@@ -65,6 +65,8 @@ struct TacticSubject {
     const TacticChoice* engineChoice(std::optional<quint64> engineTactic) const;
     // The time measured for `choice` (its timing, else a cached result of the same tactic).
     std::optional<double> timeOf(const TacticChoice& choice) const;
+    // The kernel the log names for `choice` (a timing of the same runner and tactic), if any.
+    QString kernelOf(const TacticChoice& choice) const;
 };
 
 // One engine the builder made. TensorRT 10 builds up to three (backend strategies 4, 3, 2) and

@@ -194,10 +194,11 @@ void GraphPanel::relayout() {
     int centre = -1;
     if (showsNeighbourhood()) {
         centre = m_document->selection()->current();
-        if (centre < 0) { // start from the slowest layer
+        if (centre < 0) { // start from the slowest layer (the first without timings)
             centre = 0;
             for (const Layer& l : m_plan->layers)
-                if (l.timing.averageMs > m_plan->layers[std::size_t(centre)].timing.averageMs)
+                if (l.timing.measured &&
+                    l.timing.averageMs > m_plan->layers[std::size_t(centre)].timing.averageMs)
                     centre = l.index;
         }
     }

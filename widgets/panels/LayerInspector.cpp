@@ -1,6 +1,5 @@
 #include "panels/LayerInspector.h"
 
-#include "charts/ChartBuilders.h"
 #include "document/PlanDocument.h"
 #include "kernels/KernelText.h"
 #include "plan/FigureText.h"
@@ -119,13 +118,15 @@ QString LayerInspector::convolution(const Layer& l) const {
     if (!l.convolution)
         return {};
     const ConvolutionMetrics& m = *l.convolution;
+    const auto perMs = [&](double value, const QString& unit) {
+        return l.timing.measured ? QString::number(value, 'g', 4) + unit : kMissingText;
+    };
     const QString rows =
         row(tr("MACs"), QLocale().toString(m.macs, 'f', 0)) +
-        row(tr("Bytes moved"), charts::formatBytes(m.bytes)) +
+        row(tr("Bytes moved"), bytesText(m.bytes)) +
         row(tr("Arithmetic intensity"), QString::number(m.arithmeticIntensity, 'f', 2)) +
-        row(tr("Compute efficiency"),
-            QString::number(m.computeEfficiency, 'g', 4) + tr(" MACs/ms")) +
-        row(tr("Memory efficiency"), QString::number(m.memoryEfficiency, 'g', 4) + tr(" B/ms")) +
+        row(tr("Compute efficiency"), perMs(m.computeEfficiency, tr(" MACs/ms"))) +
+        row(tr("Memory efficiency"), perMs(m.memoryEfficiency, tr(" B/ms"))) +
         row(tr("GEMM M x N x K"),
             QStringLiteral("%1 x %2 x %3").arg(m.gemmM).arg(m.gemmN).arg(m.gemmK));
     return section(tr("Convolution as implicit GEMM"), table(rows));

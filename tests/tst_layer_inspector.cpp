@@ -63,6 +63,7 @@ class TestLayerInspector : public QObject {
     void limitsTheTitleToThreeLines();
     void keepsShortTitlesWhole();
     void copiesTheWholeName();
+    void showsWhatAVerboseLogHolds();
 };
 
 // Under the tactic: where the math runs, then the rest the kernel's name says; "unknown kernel"
@@ -178,4 +179,17 @@ void TestLayerInspector::copiesTheWholeName() {
 }
 
 PLANSCOPE_TEST_MAIN(TestLayerInspector, QApplication)
+// A verbose build log alone: no timings or weights ("-", never 0), and the chosen tactic named
+// with its runner and kernel.
+void TestLayerInspector::showsWhatAVerboseLogHolds() {
+    Inspector inspector("realworld/mnist-verbose-builds/trt10.16.1-h100-verbose-build.log");
+    QVERIFY(inspector.select("node_max_pool2d"));
+    const QString text = inspector.view.text();
+    for (const char* shown :
+         {"Average\n-\n", "Share of latency\n-\n", "Weights\n-\n", "34 tactics timed in ",
+          "Chosen: 0xdd39499496c9cc38 (CaskPooling sm50_xmma_pooling_tiled_FP32NCHW_kMAX"})
+        QVERIFY2(text.contains(shown), qPrintable(QString(shown) + "\n---\n" + text));
+    QVERIFY2(!text.contains("0.0000 ms") && !text.contains(" 0 B"), qPrintable(text));
+}
+
 #include "tst_layer_inspector.moc"

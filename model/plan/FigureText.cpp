@@ -10,6 +10,11 @@ QString percentText(std::optional<double> percent, int decimals) {
     return percent ? QString::number(*percent, 'f', decimals) + QStringLiteral(" %") : kMissingText;
 }
 
+QString countText(qint64 count, const QString& noun, const QString& plural) {
+    return QStringLiteral("%1 %2").arg(count).arg(
+        count == 1 ? noun : (plural.isEmpty() ? noun + QLatin1Char('s') : plural));
+}
+
 QString bytesText(std::optional<double> bytes) {
     if (!bytes)
         return kMissingText;

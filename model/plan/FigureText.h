@@ -13,6 +13,9 @@ QString millisecondsText(std::optional<double> ms, int decimals = 3); // "0.123 
 QString percentText(std::optional<double> percent, int decimals = 1); // "12.3 %"
 QString bytesText(std::optional<double> bytes);                       // "1.5 MB", "12 KB", "7 B"
 
+// "1 layer", "3 layers": a count with its noun in the right number (plural: noun + "s").
+QString countText(qint64 count, const QString& noun, const QString& plural = {});
+
 // `value` where the files hold it.
 inline std::optional<double> known(bool isKnown, double value) {
     return isKnown ? std::optional(value) : std::nullopt;

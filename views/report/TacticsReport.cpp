@@ -1,5 +1,6 @@
 #include "report/TacticsReport.h"
 
+#include "plan/FigureText.h"
 #include "tactics/TacticLog.h"
 
 namespace planscope::report {
@@ -60,12 +61,10 @@ void addTactics(Report& report, const EnginePlan& plan) {
     }
     Section& section =
         report.addSection(QStringLiteral("tactics"), QStringLiteral("Tactics (verbose build log)"));
-    section.blocks.emplace_back(
-        Paragraph{QStringLiteral("From %1: %2 subjects, %3 tactics timed. Builds: %4.")
-                      .arg(log.path)
-                      .arg(log.subjects.size())
-                      .arg(log.timingCount())
-                      .arg(buildsText(log))});
+    section.blocks.emplace_back(Paragraph{
+        QStringLiteral("From %1: %2, %3 timed. Builds: %4.")
+            .arg(log.path, countText(qint64(log.subjects.size()), QStringLiteral("subject")),
+                 countText(log.timingCount(), QStringLiteral("tactic")), buildsText(log))});
     section.blocks.emplace_back(std::move(table));
 }
 

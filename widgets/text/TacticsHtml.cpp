@@ -1,5 +1,6 @@
 #include "text/TacticsHtml.h"
 
+#include "plan/FigureText.h"
 #include "tactics/TacticLog.h"
 #include "text/HtmlText.h"
 
@@ -39,6 +40,14 @@ QString timingRow(const TacticTiming& t, double slowest, const char* mark, const
              bar(std::isfinite(t.timeMs) && slowest > 0 ? t.timeMs / slowest : 1.0, color));
 }
 
+// "0x... (CaskConvolution sm80_xmma_...)": the tactic and what runs it.
+QString chosenText(const TacticSubject& subject, const TacticChoice& choice) {
+    const QString kernel = subject.kernelOf(choice);
+    return QStringLiteral("%1 (%2%3)")
+        .arg(tacticText(choice.tactic), html::escaped(choice.runner),
+             kernel.isEmpty() ? QString() : QLatin1Char(' ') + html::breakable(kernel));
+}
+
 } // namespace
 
 QString tacticsHtml(const TacticLog& log, const TacticSubject& subject) {
@@ -49,12 +58,12 @@ QString tacticsHtml(const TacticLog& log, const TacticSubject& subject) {
             slowest = std::max(slowest, t.timeMs);
     QString body =
         QStringLiteral("<p>%1</p>")
-            .arg(tr("%1 tactics timed in %2 format combinations; autotuning took %3 s. "
-                    "Chosen: %4%5; fastest: %6.")
-                     .arg(subject.timings.size())
-                     .arg(subject.formats.size())
+            .arg(tr("%1 timed in %2; autotuning took %3 s. Chosen: %4%5; fastest: %6.")
+                     .arg(countText(qint64(subject.timings.size()), tr("tactic")),
+                          countText(qint64(subject.formats.size()), tr("format combination")))
                      .arg(subject.autotuneSeconds, 0, 'g', 3)
-                     .arg(summary.chosen ? tacticText(summary.chosen->tactic) : tr("none recorded"))
+                     .arg(summary.chosen ? chosenText(subject, *summary.chosen)
+                                         : tr("none recorded"))
                      .arg(summary.chosenMs
                               ? QStringLiteral(" (%1 ms)").arg(*summary.chosenMs, 0, 'g', 4)
                               : QString())

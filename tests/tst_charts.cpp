@@ -4,6 +4,8 @@
 #include "io/PlanLoader.h"
 #include "metrics/LayerGroups.h"
 
+#include <QSet>
+
 using namespace planscope;
 using namespace planscope::charts;
 using planscope::test::dataPath;
@@ -34,6 +36,7 @@ class TestCharts : public QObject {
     void convolutionChartsCoverConvolutions();
     void pointwiseFusionUsesFusedOperations();
     void colorsFollowTrex();
+    void typesWithoutTrexColorGetTheirOwn();
     void rejectsUnknownChart();
 
   private:
@@ -182,9 +185,38 @@ void TestCharts::colorsFollowTrex() {
     QCOMPARE(palette::precisionColor("FP4"), Rgb(0xF4D03F));
     QCOMPARE(palette::layerTypeColor("Convolution"), Rgb(0x4682B4));
     QCOMPARE(palette::layerTypeColor("Reformat"), Rgb(0x00FFFF));
-    QCOMPARE(palette::layerTypeColor("SomethingNew"), palette::unknownColor());
     QCOMPARE(palette::scaleColor(0), Rgb(0x440154));
     QCOMPARE(palette::scaleColor(1), Rgb(0xFDE725));
+}
+
+void TestCharts::typesWithoutTrexColorGetTheirOwn() {
+    const QStringList types = {"Resize",  "shape_call", "Constant", "MyelinReformat",
+                               "Gather",  "TopK",       "Einsum",   "Concatenation",
+                               "Padding", "Identity",   "Cast",     "Normalization"};
+    const auto notGray = [](Rgb color) {
+        const int r = color >> 16 & 0xFF, g = color >> 8 & 0xFF, b = color & 0xFF;
+        return std::max({r, g, b}) - std::min({r, g, b}) > 40;
+    };
+    for (const QString& type : types) {
+        const Rgb color = palette::layerTypeColor(type);
+        QCOMPARE(color, palette::layerTypeColor(type)); // the same type, the same color
+        QVERIFY2(notGray(color), qPrintable(type));
+        QVERIFY2(color != palette::layerTypeColor("Convolution"), qPrintable(type));
+    }
+    // Shown together, each its own color, trex's colors kept, and the same colors whatever
+    // the order the types come in.
+    const QHash<QString, Rgb> together = palette::layerTypeColors(types + QStringList{"Pooling"});
+    QSet<Rgb> colors;
+    for (const QString& type : types) {
+        QVERIFY2(notGray(together[type]), qPrintable(type));
+        colors.insert(together[type]);
+    }
+    QCOMPARE(colors.size(), types.size());
+    QVERIFY(!colors.contains(palette::layerTypeColor("Pooling")));
+    QCOMPARE(together["Pooling"], palette::layerTypeColor("Pooling"));
+    QStringList reversed = types;
+    std::reverse(reversed.begin(), reversed.end());
+    QCOMPARE(palette::layerTypeColors(reversed + QStringList{"Pooling"}), together);
 }
 
 void TestCharts::rejectsUnknownChart() {

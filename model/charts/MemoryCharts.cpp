@@ -28,8 +28,7 @@ void addMemoryCharts(std::vector<ChartDefinition>& charts) {
                           [=](const EnginePlan& plan) {
                               return singlePanel({}, {},
                                                  perLayerBars(allLayers(plan), value, label,
-                                                              layerTypeKey,
-                                                              palette::layerTypeColor));
+                                                              layerTypeKey, typeColors(plan)));
                           }});
     }
     for (const Measure& m : measures) {
@@ -41,7 +40,7 @@ void addMemoryCharts(std::vector<ChartDefinition>& charts) {
                           [=](const EnginePlan& plan) {
                               return singlePanel({}, {},
                                                  histogram(allLayers(plan), value, label,
-                                                           layerTypeKey, palette::layerTypeColor));
+                                                           layerTypeKey, typeColors(plan)));
                           }});
     }
 }

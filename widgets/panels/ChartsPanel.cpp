@@ -49,11 +49,14 @@ ChartsPanel::ChartsPanel(PlanDocument* document, QWidget* parent)
     m_view->addActions({png, svg});
     m_view->setToolTip({});
 
+    // The chart gets the room: the list's names elide (whole in their tooltips).
+    m_list->setMinimumWidth(150);
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_list);
     splitter->addWidget(m_view);
+    splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({300, 1000});
+    splitter->setSizes({230, 1000});
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

@@ -14,6 +14,7 @@
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPainter>
+#include <QScrollArea>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -126,6 +127,7 @@ class TestChartRender : public QObject {
     void gemmChartDrawsEveryPointInTheWindow();
     void panelsReflowToTheRoom();
     void alignedBarsShareOneScale();
+    void chartsTabScrollsManyPanels();
 
   private:
     EnginePlan m_plan;
@@ -405,6 +407,25 @@ void TestChartRender::alignedBarsShareOneScale() {
                  qPrintable(QString("%1 ms: %2 px").arg(m.mark->value).arg(m.rect.height())));
     }
     QCOMPARE(panels.size(), 2);
+}
+
+// In the Charts tab (a scroll area about 600x450), six scatters get the height they read well in
+// and scroll; a one-panel chart fills the view without scrolling.
+void TestChartRender::chartsTabScrollsManyPanels() {
+    LayerSelection selection;
+    QScrollArea scroll;
+    scroll.setWidgetResizable(true);
+    scroll.setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* view = new ChartView(&selection);
+    view->setGrowToFit(true);
+    scroll.setWidget(view);
+    scroll.resize(600, 450);
+    scroll.show();
+    view->setChart(buildChart(m_plans.at("aeb-bev"), "efficiency-scatter"));
+    QTRY_VERIFY(view->height() > 600);
+    QVERIFY(view->width() < 600); // the scroll bar took its room
+    view->setChart(buildChart(m_plans.at("aeb-bev"), "count-per-type"));
+    QTRY_COMPARE(view->height(), scroll.viewport()->height());
 }
 
 PLANSCOPE_TEST_MAIN(TestChartRender, QApplication)

@@ -55,6 +55,24 @@ double legendWidth(const Panel& panel, const QFontMetricsF& metrics, double pane
     return std::min(cap, legendSize(panel, metrics, cap).width());
 }
 
+double comfortableHeight(const Chart& chart, double width, const QFontMetricsF& metrics) {
+    const Panel* shared = sharedLegendPanel(chart);
+    const double grid =
+        width - 8 - (shared ? legendWidth(*shared, metrics, width) + kGap : 0); // as paint()
+    const int count = static_cast<int>(chart.panels.size());
+    // As many of the chart's columns as leave each panel most (80%) of the width it wants.
+    int columns = std::clamp(chart.columns, 1, std::max(1, count));
+    double tallest = 0;
+    for (const Panel& p : chart.panels) {
+        const QSizeF need = comfortableSize(p, metrics, !shared);
+        while (columns > 1 && grid / columns < 0.8 * need.width())
+            --columns;
+        tallest = std::max(tallest, need.height());
+    }
+    const int rows = count > 0 ? (count + columns - 1) / columns : 0;
+    return kChartTitleHeight + 4 + rows * (tallest + kGap);
+}
+
 ChartLayout layoutChart(const Chart& chart, const QRectF& area, const QFontMetricsF& metrics) {
     ChartLayout layout;
     QRectF grid = area;

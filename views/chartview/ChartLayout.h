@@ -19,6 +19,15 @@ struct ChartLayout {
 
 ChartLayout layoutChart(const Chart& chart, const QRectF& area, const QFontMetricsF& metrics);
 
+// The height at which every panel of `chart`, drawn `width` wide, gets the room it reads well
+// in (a scrolling view grows the chart to it).
+double comfortableHeight(const Chart& chart, double width, const QFontMetricsF& metrics);
+
+// Charts are drawn in the painter's font at this size, titles a little larger.
+constexpr int kChartFontPixels = 12;
+constexpr int kChartTitlePixels = 15;
+constexpr double kChartTitleHeight = 30;
+
 // The legend every panel shares, or nullptr.
 const Panel* sharedLegendPanel(const Chart& chart);
 

@@ -12,8 +12,6 @@
 namespace planscope::charts {
 namespace {
 
-constexpr double kTitleHeight = 30;
-
 // A panel: its title, then its legend on the right and the plot in what is left.
 void paintPanel(PaintContext& c, const Panel& panel, const QRectF& box, bool ownLegend) {
     QPainter& painter = c.painter;
@@ -69,19 +67,19 @@ void ChartPainter::paint(QPainter& painter, const QRectF& area) {
     painter.setRenderHint(QPainter::Antialiasing, true);
     PaintContext c{painter, m_selectedLayer, m_drill, m_hits, m_marks, m_texts};
     QFont font = painter.font();
-    font.setPixelSize(12);
+    font.setPixelSize(kChartFontPixels);
     QFont titleFont = font;
-    titleFont.setPixelSize(15);
+    titleFont.setPixelSize(kChartTitlePixels);
     titleFont.setBold(true);
     painter.setFont(titleFont);
     painter.setPen(QColor(0x22, 0x22, 0x22));
-    drawElidedText(c, QRectF(area.left() + 8, area.top(), area.width() - 16, kTitleHeight),
+    drawElidedText(c, QRectF(area.left() + 8, area.top(), area.width() - 16, kChartTitleHeight),
                    Qt::AlignCenter, m_chart->title, Qt::ElideMiddle);
     painter.setFont(font);
 
     const QFontMetricsF metrics(font);
     const ChartLayout layout =
-        layoutChart(*m_chart, area.adjusted(4, kTitleHeight, -4, -4), metrics);
+        layoutChart(*m_chart, area.adjusted(4, kChartTitleHeight, -4, -4), metrics);
     m_panelBoxes = layout.panels;
     const bool shared = !layout.sharedLegend.isEmpty();
     if (shared)

@@ -2,9 +2,6 @@
 
 #include <QRectF>
 #include <QString>
-#include <QStringList>
-
-class QFontMetricsF;
 
 namespace planscope::charts {
 
@@ -20,9 +17,5 @@ void drawElidedText(PaintContext& context, const QRectF& box, int flags, const Q
                     Qt::TextElideMode mode = Qt::ElideRight);
 // Several lines wrapped at word boundaries inside `box`.
 void drawWrappedText(PaintContext& context, const QRectF& box, int flags, const QString& text);
-
-// Each text shortened to `width` pixels so the results still tell them apart: texts with a long
-// common part (tactic names) keep the words that differ, with "…" for the words they share.
-QStringList distinctLabels(const QStringList& texts, const QFontMetricsF& metrics, double width);
 
 } // namespace planscope::charts

@@ -1,6 +1,7 @@
 #include "charts/ChartBuilders.h"
 #include "chartview/ChartAxis.h"
 #include "chartview/ChartText.h"
+#include "chartview/DistinctLabels.h"
 #include "chartview/PanelPainters.h"
 
 #include <QFontMetricsF>

@@ -4,6 +4,8 @@
 
 #include <QColor>
 
+class QFontMetricsF;
+
 // The painters of each panel kind, used by ChartPainter.
 namespace planscope::charts {
 

@@ -10,8 +10,10 @@ namespace {
 QString tacticOf(const Layer& l) {
     return l.tactic;
 }
+// The Reformat's origin (QDQ, REFORMAT ...); a log's layer list gives none.
 QString originOf(const Layer& l) {
-    return l.attribute(QStringLiteral("Origin"));
+    const QString origin = l.attribute(QStringLiteral("Origin"));
+    return origin.isEmpty() ? QStringLiteral("(no Origin)") : origin;
 }
 
 // Palette colors in first-seen order of the keys.

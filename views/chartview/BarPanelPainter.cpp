@@ -92,7 +92,7 @@ void drawCategoryLabels(PaintContext& c, const Panel& panel, const QRectF& plot,
     double widest = 0;
     for (const QString& label : categories)
         widest = std::max(widest, metrics.horizontalAdvance(label));
-    widest = std::min(widest, 80.0);
+    widest = std::min(widest, std::max(80.0, slot - 8)); // a few categories: their whole names
     const int every = std::max(1, static_cast<int>(std::ceil((widest + 8) / slot)));
     for (qsizetype i = 0; i < categories.size(); i += every) {
         const double center = plot.left() + slot * (double(i) + 0.5);

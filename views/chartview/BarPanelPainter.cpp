@@ -64,9 +64,7 @@ QRectF plotArea(const Panel& panel, const ChartAxis& axis, const QFontMetricsF& 
             std::min(metrics.horizontalAdvance(formatShort(axis.max())) + 8, body.width() * 0.15);
         return body.adjusted(left, 2, -right, -bottom);
     }
-    const double height = body.height() - bottom - line / 2;
-    const double left = 8 + tickLabelWidth(axis, metrics, height) + 2 + line + 2;
-    return body.adjusted(left, line / 2, -6, -bottom);
+    return plotBesideAxes(body, axis, metrics, 6);
 }
 
 // The categories' labels: each beside its bar (horizontal), or every k-th below (vertical).

@@ -114,6 +114,16 @@ double tickLabelWidth(const ChartAxis& axis, const QFontMetricsF& metrics, doubl
     return width;
 }
 
+QRectF plotBesideAxes(const QRectF& body, const ChartAxis& vertical, const QFontMetricsF& metrics,
+                      double right) {
+    const double line = metrics.height();
+    const double bottom = 2 * line + 8; // tick or category labels, then the axis title
+    // As drawValueAxis lays them out: labels 4 px from the plot, the title 4 px beyond them.
+    const double left =
+        8 + tickLabelWidth(vertical, metrics, body.height() - bottom - line / 2) + 2 + line + 2;
+    return body.adjusted(left, line / 2, -right, -bottom);
+}
+
 void drawValueAxis(PaintContext& c, const QRectF& plot, const ChartAxis& axis,
                    Qt::Orientation along, const QString& title) {
     QPainter& painter = c.painter;

@@ -48,6 +48,11 @@ class ChartAxis {
 // Room the vertical axis' tick labels take beside a plot this tall.
 double tickLabelWidth(const ChartAxis& axis, const QFontMetricsF& metrics, double height);
 
+// The plot inside `body` with room for `vertical`'s labels and title on the left, a line of
+// labels and the axis title below, half a label above and `right` on the right.
+QRectF plotBesideAxes(const QRectF& body, const ChartAxis& vertical, const QFontMetricsF& metrics,
+                      double right);
+
 // Draws an axis line with grid lines, tick labels and a title along one side of `plot` (left
 // or bottom). The title is elided to the plot's length (whole in a tooltip).
 void drawValueAxis(PaintContext& context, const QRectF& plot, const ChartAxis& axis,

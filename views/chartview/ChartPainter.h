@@ -57,7 +57,7 @@ class ChartPainter {
     int paintedMarks() const { return static_cast<int>(m_marks.size()); }
     const std::vector<DrawnMark>& drawnMarks() const { return m_marks; }
     const std::vector<DrawnText>& drawnTexts() const { return m_texts; }
-    // The panels' boxes as laid out (columns follow the room, see ChartPainter.cpp).
+    // The panels' boxes as laid out (columns follow the room, see ChartLayout.h).
     const std::vector<QRectF>& panelBoxes() const { return m_panelBoxes; }
 
     struct HitShape {

@@ -8,8 +8,6 @@
 namespace planscope::charts {
 namespace {
 
-const QString kEllipsis = QStringLiteral("\u2026");
-
 void record(PaintContext& c, const QRectF& ink, const QString& text) {
     c.texts.push_back({c.painter.transform().mapRect(ink), text});
 }

@@ -1,5 +1,4 @@
 #include "charts/ChartBuilders.h"
-#include "chartview/ChartAxis.h"
 #include "chartview/ChartText.h"
 #include "chartview/DistinctLabels.h"
 #include "chartview/PanelPainters.h"

@@ -43,15 +43,11 @@ void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& body) 
     const auto [yLo, yHi] = range(panel, true);
     const ChartAxis xAxis(xLo, xHi, panel.logX);
     const ChartAxis yAxis(yLo, yHi, panel.logY);
-    // Room for the y labels and title on the left, x labels and title below, and half the
-    // last x label on the right.
-    const double line = metrics.height();
-    const double bottom = 2 * line + 8;
-    const double left = 8 + tickLabelWidth(yAxis, metrics, body.height() - bottom) + 2 + line + 2;
+    // On the right, room for half the last x label.
     double right = 0;
     for (const AxisTick& t : xAxis.ticks(6))
         right = std::max(right, metrics.horizontalAdvance(t.label) / 2 + 4);
-    const QRectF plot = body.adjusted(left, line / 2, -right, -bottom);
+    const QRectF plot = plotBesideAxes(body, yAxis, metrics, right);
     drawValueAxis(c, plot, xAxis, Qt::Horizontal, panel.xLabel);
     drawValueAxis(c, plot, yAxis, Qt::Vertical, panel.yLabel);
 

@@ -57,11 +57,13 @@ QRectF plotArea(const Panel& panel, const ChartAxis& axis, const QFontMetricsF& 
         double labels = 0;
         for (const QString& label : categories)
             labels = std::max(labels, metrics.horizontalAdvance(label));
-        // Categories take up to 40% of the width (elided past it); bar values need a label's
-        // room right of the longest bar.
+        // Categories take up to 40% of the width (elided past it); bar values need their
+        // labels' room right of the bars.
         const double left = std::min(labels, body.width() * 0.4) + 8;
-        const double right =
-            std::min(metrics.horizontalAdvance(formatShort(axis.max())) + 8, body.width() * 0.15);
+        double values = metrics.horizontalAdvance(formatShort(axis.max()));
+        for (const BarGroup& g : panel.bars)
+            values = std::max(values, metrics.horizontalAdvance(formatShort(stackTotal(g))));
+        const double right = std::min(values + 8, body.width() * 0.15);
         return body.adjusted(left, 2, -right, -bottom);
     }
     return plotBesideAxes(body, axis, metrics, 6);

@@ -1,8 +1,12 @@
 #include "TestSupport.h"
+#include "charts/ChartBuilders.h"
 #include "charts/ChartCatalog.h"
+#include "charts/CompareCharts.h"
 #include "chartview/ChartPainter.h"
 #include "io/PlanLoader.h"
 #include "metrics/LayerGroups.h"
+
+#include <QSet>
 
 using namespace planscope;
 using namespace planscope::charts;
@@ -33,7 +37,15 @@ class TestCharts : public QObject {
     void timingSamplesHaveSummaryLines();
     void convolutionChartsCoverConvolutions();
     void pointwiseFusionUsesFusedOperations();
+    void numbersReadCleanly_data();
+    void numbersReadCleanly();
+    void shortNumbersReadCleanly();
     void colorsFollowTrex();
+    void typesWithoutTrexColorGetTheirOwn();
+    void timeChartsSayWhenNothingIsMeasured_data();
+    void timeChartsSayWhenNothingIsMeasured();
+    void unmeasuredLayersAreLeftOut();
+    void alignedLayersShareOneAxis();
     void rejectsUnknownChart();
 
   private:
@@ -172,6 +184,46 @@ void TestCharts::pointwiseFusionUsesFusedOperations() {
     QVERIFY(buildChart(m_plan, "pointwise-fusion").panels.front().isEmpty());
 }
 
+void TestCharts::numbersReadCleanly_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<double>("step");
+    QTest::addColumn<QString>("label");
+    QTest::newRow("zero") << 0.0 << 0.2 << "0";
+    QTest::newRow("tenths") << 0.6 << 0.2 << "0.6";
+    QTest::newRow("whole on a tenths axis") << 1.0 << 0.2 << "1";
+    QTest::newRow("hundredths") << 0.05 << 0.01 << "0.05";
+    QTest::newRow("tens") << 40.0 << 10.0 << "40";
+    QTest::newRow("thousands") << 100000.0 << 50000.0 << "100k";
+    QTest::newRow("one and a half million") << 1.5e6 << 5e5 << "1.5M";
+    QTest::newRow("a million on a 200k axis") << 1e6 << 2e5 << "1M";
+    QTest::newRow("giga") << 2e9 << 1e9 << "2G";
+    QTest::newRow("tera") << 3e12 << 1e12 << "3T";
+    QTest::newRow("negative") << -2000.0 << 1000.0 << "-2k";
+    QTest::newRow("decade 1e5") << 1e5 << 1e5 << "100k";
+    QTest::newRow("a thousandth") << 1e-3 << 1e-3 << "0.001";
+    QTest::newRow("small") << 5e-4 << 1e-4 << "5e-4";
+    QTest::newRow("small with a digit") << 1.5e-4 << 5e-5 << "1.5e-4";
+    QTest::newRow("decade 1e-6") << 1e-6 << 1e-6 << "1e-6";
+    QTest::newRow("fine step on a large value") << 1200.5 << 0.5 << "1.2005k";
+}
+
+void TestCharts::numbersReadCleanly() {
+    QFETCH(double, value);
+    QFETCH(double, step);
+    QFETCH(QString, label);
+    QCOMPARE(formatTick(value, step), label);
+}
+
+void TestCharts::shortNumbersReadCleanly() {
+    QCOMPARE(formatShort(25734912), QString("25.7M"));
+    QCOMPARE(formatShort(0.0421), QString("0.0421"));
+    QCOMPARE(formatShort(4.2e-5), QString("4.2e-5"));
+    QCOMPARE(formatShort(123.456), QString("123"));
+    QCOMPARE(formatNumber(25734912), QString("25.7M")); // histogram bins, tooltips
+    QCOMPARE(formatNumber(12.345), QString("12.35"));
+    QCOMPARE(formatNumber(0.00042), QString("4.2e-4"));
+}
+
 void TestCharts::colorsFollowTrex() {
     QCOMPARE(palette::precisionColor("INT8"), Rgb(0x76B900));
     QCOMPARE(palette::precisionColor("FP32"), Rgb(0xFF0000));
@@ -182,9 +234,154 @@ void TestCharts::colorsFollowTrex() {
     QCOMPARE(palette::precisionColor("FP4"), Rgb(0xF4D03F));
     QCOMPARE(palette::layerTypeColor("Convolution"), Rgb(0x4682B4));
     QCOMPARE(palette::layerTypeColor("Reformat"), Rgb(0x00FFFF));
-    QCOMPARE(palette::layerTypeColor("SomethingNew"), palette::unknownColor());
     QCOMPARE(palette::scaleColor(0), Rgb(0x440154));
     QCOMPARE(palette::scaleColor(1), Rgb(0xFDE725));
+}
+
+void TestCharts::typesWithoutTrexColorGetTheirOwn() {
+    const QStringList types = {"Resize",  "shape_call", "Constant", "MyelinReformat",
+                               "Gather",  "TopK",       "Einsum",   "Concatenation",
+                               "Padding", "Identity",   "Cast",     "Normalization"};
+    const auto notGray = [](Rgb color) {
+        const int r = color >> 16 & 0xFF, g = color >> 8 & 0xFF, b = color & 0xFF;
+        return std::max({r, g, b}) - std::min({r, g, b}) > 40;
+    };
+    for (const QString& type : types) {
+        const Rgb color = palette::layerTypeColor(type);
+        QCOMPARE(color, palette::layerTypeColor(type)); // the same type, the same color
+        QVERIFY2(notGray(color), qPrintable(type));
+        QVERIFY2(color != palette::layerTypeColor("Convolution"), qPrintable(type));
+    }
+    // Shown together, each its own color, trex's colors kept, and the same colors whatever
+    // the order the types come in.
+    const QHash<QString, Rgb> together = palette::layerTypeColors(types + QStringList{"Pooling"});
+    QSet<Rgb> colors;
+    for (const QString& type : types) {
+        QVERIFY2(notGray(together[type]), qPrintable(type));
+        colors.insert(together[type]);
+    }
+    QCOMPARE(colors.size(), types.size());
+    QVERIFY(!colors.contains(palette::layerTypeColor("Pooling")));
+    QCOMPARE(together["Pooling"], palette::layerTypeColor("Pooling"));
+    QStringList reversed = types;
+    std::reverse(reversed.begin(), reversed.end());
+    QCOMPARE(palette::layerTypeColors(reversed + QStringList{"Pooling"}), together);
+    // A chart colors every type of a plan apart: aeb-bev's types all differ.
+    const EnginePlan plan = loadPlan(dataPath("realworld/aeb-bev-trt86"));
+    const Panel perType = buildChart(plan, "count-per-type").panels.front();
+    QSet<Rgb> typeColors;
+    for (const BarGroup& g : perType.bars)
+        typeColors.insert(g.segments.front().color);
+    QCOMPARE(typeColors.size(), qsizetype(perType.bars.size()));
+}
+
+void TestCharts::timeChartsSayWhenNothingIsMeasured_data() {
+    QTest::addColumn<QString>("id");
+    for (const ChartDefinition& d : chartCatalog())
+        QTest::newRow(qPrintable(d.id)) << d.id;
+}
+
+// A verbose build log opened alone has layers but no profile: every panel that shows time
+// says how to get timings; the others draw.
+void TestCharts::timeChartsSayWhenNothingIsMeasured() {
+    QFETCH(QString, id);
+    static const EnginePlan log =
+        loadPlan(dataPath("realworld/mnist-verbose-builds/trt8.6.0-rtx3090-verbose-build.log"));
+    QVERIFY(!log.hasProfile);
+    QCOMPARE(log.layers.size(), std::size_t(10));
+    const Chart chart = buildChart(log, id);
+    const QStringList timeCharts = {"latency-sunburst",           "latency-per-layer-pct",
+                                    "latency-per-layer-ms",       "precision-per-layer",
+                                    "output-precision-per-layer", "latency-histogram",
+                                    "latency-per-type-ms",        "latency-per-type-pct"};
+    for (const Panel& p : chart.panels) {
+        const bool timed = p.emptyMessage == noTimingsMessage();
+        QVERIFY2(!p.isEmpty() || !p.emptyMessage.isEmpty(), qPrintable(id));
+        if (timeCharts.contains(id))
+            QVERIFY2(p.isEmpty() && timed, qPrintable(id));
+        // The log gives no convolution shapes: the convolution charts say so.
+        if (id.startsWith("conv-") || id == "gemm-mnk" || id == "efficiency-scatter")
+            QVERIFY2(p.isEmpty() && p.emptyMessage.contains("no shapes of this plan's conv"),
+                     qPrintable(id));
+    }
+    const QStringList counted = {"count-per-type", "precision-per-type", "tactics-autotune-time"};
+    // The log's tensors have a dynamic batch and it lists no weights: sizes are missing, not 0.
+    if (id.startsWith("activations-") || id.startsWith("footprint-"))
+        QVERIFY2(chart.panels.front().isEmpty() &&
+                     chart.panels.front().emptyMessage.contains("no tensor sizes"),
+                 qPrintable(id));
+    if (id.startsWith("weights-"))
+        QCOMPARE(chart.panels.front().emptyMessage,
+                 QString("No layer of this plan has weights in its files."));
+    if (counted.contains(id))
+        QVERIFY2(chart.markCount() > 0, qPrintable(id));
+    if (id == "precision-rollup") { // counts draw, the latency share says why it does not
+        QVERIFY(!chart.panels[0].isEmpty());
+        QVERIFY(chart.panels[1].isEmpty());
+        QCOMPARE(chart.panels[1].emptyMessage, noTimingsMessage());
+    }
+}
+
+// Layers no profile names are left out of time charts (not drawn as 0), and drawn in others.
+void TestCharts::unmeasuredLayersAreLeftOut() {
+    EnginePlan plan = m_plan;
+    plan.layers[3].timing = {};
+    plan.layers[10].timing = {};
+    const Panel latency = buildChart(plan, "latency-per-layer-ms").panels.front();
+    QCOMPARE(latency.bars.size(), std::size_t(70));
+    for (const BarGroup& g : latency.bars)
+        QVERIFY(g.segments.front().layer != 3 && g.segments.front().layer != 10);
+    QCOMPARE(buildChart(plan, "weights-per-layer").panels.front().bars.size(), std::size_t(72));
+    QCOMPARE(barTotal(buildChart(plan, "latency-histogram").panels.front()), 70.0);
+    int sunburstLayers = 0;
+    const Chart sunburst = buildChart(plan, "latency-sunburst");
+    for (const RingNode& type : sunburst.panels.front().rings)
+        sunburstLayers += int(type.children.size());
+    QCOMPARE(sunburstLayers, 70);
+    // Layers 3 and 10 are convolutions: their MACs bars stay, gray, their efficiency bars go.
+    QVERIFY(plan.layers[3].convolution && plan.layers[10].convolution);
+    const Panel macs = buildChart(plan, "conv-macs").panels.front();
+    QCOMPARE(macs.bars.size(), std::size_t(53));
+    const auto gray = std::count_if(macs.bars.begin(), macs.bars.end(), [](const BarGroup& g) {
+        return g.segments.front().color == notMeasuredColor();
+    });
+    QCOMPARE(gray, 2);
+    QCOMPARE(macs.legend.size(), std::size_t(1));
+    QCOMPARE(macs.legend.front().first, QString("Latency (%): not measured"));
+    QCOMPARE(buildChart(plan, "conv-compute-efficiency").panels.front().bars.size(),
+             std::size_t(51));
+    QCOMPARE(buildChart(plan, "gemm-mnk").panels.front().points.size(), std::size_t(51));
+
+    // Nothing measured: time panels say so; MACs bars draw, all gray, without a color scale.
+    for (Layer& l : plan.layers)
+        l.timing = {};
+    plan.hasProfile = false;
+    const Panel allGray = buildChart(plan, "conv-macs").panels.front();
+    QCOMPARE(allGray.bars.size(), std::size_t(53));
+    QVERIFY(!allGray.colorScale);
+    QCOMPARE(allGray.bars.front().segments.front().color, notMeasuredColor());
+    for (const char* id : {"conv-latency-by-macs", "latency-per-layer-pct", "latency-sunburst"})
+        QCOMPARE(buildChart(plan, id).panels.front().emptyMessage, noTimingsMessage());
+    const Chart gemm = buildChart(plan, "gemm-mnk");
+    QVERIFY(gemm.panels[0].isEmpty()); // M against latency
+    QCOMPARE(gemm.panels[0].emptyMessage, noTimingsMessage());
+    QCOMPARE(gemm.panels[3].points.size(), std::size_t(53)); // M x N, colored by latency
+}
+
+// Both engines' latencies on one axis: the panels' ranges are the same, the longer of the two.
+void TestCharts::alignedLayersShareOneAxis() {
+    const EnginePlan fp32 = loadPlan(dataPath("trex/resnet-a100/fp32"));
+    const EnginePlan fp16 = loadPlan(dataPath("trex/resnet-a100/fp16"));
+    const Chart aligned = buildCompareChart({&fp32, &fp16}, "compare-aligned-layers");
+    QCOMPARE(aligned.panels.size(), std::size_t(2));
+    double longest = 0;
+    for (const EnginePlan* plan : {&fp32, &fp16})
+        for (const Layer& l : plan->layers)
+            longest = std::max(longest, l.timing.averageMs);
+    QVERIFY(aligned.panels[0].valueMax && aligned.panels[1].valueMax);
+    QCOMPARE(*aligned.panels[0].valueMax, longest);
+    QCOMPARE(*aligned.panels[1].valueMax, longest);
+    QCOMPARE(aligned.panels[0].legend, aligned.panels[1].legend); // one legend, drawn once
 }
 
 void TestCharts::rejectsUnknownChart() {

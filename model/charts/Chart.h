@@ -48,6 +48,8 @@ struct ColorScale {
     QString label;
     double min = 0;
     double max = 0;
+
+    bool operator==(const ColorScale&) const = default;
 };
 
 enum class PanelKind { Bars, Scatter, Rings };
@@ -61,6 +63,9 @@ struct Panel {
     bool logX = false;
     bool logY = false;
     bool zeroBased = true; // linear value axes start at zero
+    // The bar value axis reaches at least this far: panels that show the same quantity side by
+    // side (one per engine) share one range, so equal lengths mean equal values.
+    std::optional<double> valueMax;
     std::vector<BarGroup> bars;
     std::vector<Mark> points;
     std::vector<RingNode> rings;

@@ -1,5 +1,7 @@
 #include "charts/ChartBuilders.h"
 
+#include "plan/FigureText.h"
+
 #include <QHash>
 #include <algorithm>
 #include <cmath>
@@ -8,28 +10,82 @@ namespace planscope::charts {
 
 namespace {
 
-// The smallest and largest value over the layers (0, 0 for none).
-std::pair<double, double> valueRange(const Layers& layers, const LayerValue& value) {
-    double lo = 0;
-    double hi = 0;
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        const double v = value(*layers[i]);
-        lo = i ? std::min(lo, v) : v;
-        hi = i ? std::max(hi, v) : v;
+// The smallest and largest value over the layers that have one (nullopt: none has).
+std::optional<std::pair<double, double>> valueRange(const Layers& layers, const LayerValue& value) {
+    std::optional<std::pair<double, double>> range;
+    for (const Layer* l : layers)
+        if (const auto v = value(*l))
+            range = range ? std::pair{std::min(range->first, *v), std::max(range->second, *v)}
+                          : std::pair{*v, *v};
+    return range;
+}
+
+// floor(log10(|v|)), robust to 1000 being 999.9999...
+int decade(double v) {
+    return static_cast<int>(std::floor(std::log10(std::abs(v)) + 1e-9));
+}
+
+// Fixed-point with `decimals`, without trailing zeros ("1.50" -> "1.5", "2.0" -> "2").
+QString fixed(double value, int decimals) {
+    QString text = QString::number(value, 'f', std::clamp(decimals, 0, 9));
+    if (text.contains('.')) {
+        while (text.endsWith('0'))
+            text.chop(1);
+        if (text.endsWith('.'))
+            text.chop(1);
     }
-    return {lo, hi};
+    return text == QLatin1String("-0") ? QStringLiteral("0") : text;
+}
+
+QString valueLine(const QString& label, std::optional<double> value) {
+    return label + QStringLiteral(": ") + (value ? formatNumber(*value) : QStringLiteral("-"));
+}
+
+// The color of `value` on a scale over `range`, or the not-measured color.
+Rgb scaledColor(std::optional<double> value, std::optional<std::pair<double, double>> range) {
+    if (!value || !range)
+        return notMeasuredColor();
+    const auto [lo, hi] = *range;
+    return palette::scaleColor(hi > lo ? (*value - lo) / (hi - lo) : 0.5);
+}
+
+// The color scale of a panel whose marks are colored by a value; layers without the value
+// get the not-measured color and a legend entry saying so.
+void addColorScale(Panel& panel, const Layers& shown, const LayerValue& color,
+                   const QString& label) {
+    const auto range = valueRange(shown, color);
+    if (range)
+        panel.colorScale = ColorScale{label, range->first, range->second};
+    if (std::any_of(shown.begin(), shown.end(), [&](const Layer* l) { return !color(*l); }))
+        panel.legend.emplace_back(label + QStringLiteral(": not measured"), notMeasuredColor());
+}
+
+// A panel left empty because its layers have no value: say it is the timings that are missing.
+void explainMissing(Panel& panel, const Layers& layers) {
+    if (panel.isEmpty() && !layers.empty())
+        panel.emptyMessage = noTimingsMessage();
 }
 
 } // namespace
 
-double layerAverageMs(const Layer& layer) {
-    return layer.timing.averageMs;
+std::optional<double> layerAverageMs(const Layer& layer) {
+    return layer.timing.measured ? std::optional(layer.timing.averageMs) : std::nullopt;
 }
-double layerPercent(const Layer& layer) {
-    return layer.timing.percent;
+std::optional<double> layerPercent(const Layer& layer) {
+    return layer.timing.measured ? std::optional(layer.timing.percent) : std::nullopt;
 }
 double oneEach(const Layer&) {
     return 1;
+}
+
+QString noTimingsMessage() {
+    return QStringLiteral("No per-layer timings in this plan. Export them with trtexec "
+                          "--exportProfile=FILE --separateProfileRun "
+                          "--profilingVerbosity=detailed and open the profile with the plan.");
+}
+
+Rgb notMeasuredColor() {
+    return palette::unknownColor();
 }
 
 Layers allLayers(const EnginePlan& plan) {
@@ -56,29 +112,78 @@ Layers convolutions(const EnginePlan& plan) {
     return layers;
 }
 
+Chart explainNoConvolutions(Chart chart, const EnginePlan& plan) {
+    if (!convolutions(plan).empty())
+        return chart;
+    const bool typed = std::any_of(plan.layers.begin(), plan.layers.end(), [](const Layer& l) {
+        return l.type == QLatin1String("Convolution");
+    });
+    const QString message =
+        typed
+            ? QStringLiteral("The files give no shapes of this plan's convolutions, so no MACs or "
+                             "GEMM sizes: open the engine's graph JSON (trtexec "
+                             "--exportLayerInfo=FILE --profilingVerbosity=detailed).")
+            : QStringLiteral("This plan has no convolutions.");
+    for (Panel& panel : chart.panels)
+        panel.emptyMessage = message;
+    return chart;
+}
+
 QString formatNumber(double value) {
     const double magnitude = std::abs(value);
-    if (magnitude != 0 && (magnitude >= 1e6 || magnitude < 1e-3))
-        return QString::number(value, 'g', 3);
+    if (magnitude == 0)
+        return QStringLiteral("0");
+    if (magnitude >= 1e6 || magnitude < 1e-3)
+        return formatShort(value);
     return QString::number(value, 'f', magnitude >= 100 ? 0 : magnitude >= 1 ? 2 : 4);
 }
 
-QString formatBytes(double bytes) {
-    constexpr double kKilo = 1024.0;
-    if (bytes >= kKilo * kKilo)
-        return QString::number(bytes / (kKilo * kKilo), 'f', 1) + QStringLiteral(" MB");
-    if (bytes >= kKilo)
-        return QString::number(bytes / kKilo, 'f', 1) + QStringLiteral(" KB");
-    return QString::number(bytes, 'f', 0) + QStringLiteral(" B");
+QString formatTick(double value, double step) {
+    const double magnitude = std::abs(value);
+    if (magnitude == 0 || magnitude < std::abs(step) * 1e-9)
+        return QStringLiteral("0");
+    const int stepDecade = decade(step);
+    if (magnitude >= 1000) {
+        static const char* const suffixes[] = {"k", "M", "G", "T", "P", "E"};
+        const int group = std::min(6, decade(magnitude) / 3);
+        return fixed(value / std::pow(10.0, 3 * group), 3 * group - stepDecade) +
+               QLatin1String(suffixes[group - 1]);
+    }
+    if (magnitude >= 1e-3)
+        return fixed(value, -stepDecade);
+    const int e = decade(magnitude);
+    return fixed(value / std::pow(10.0, e), e - stepDecade) + QStringLiteral("e%1").arg(e);
+}
+
+QString formatShort(double value) {
+    if (value == 0 || !std::isfinite(value))
+        return QString::number(value);
+    return formatTick(value, std::pow(10.0, decade(value) - 2));
 }
 
 QString layerTooltip(const Layer& l, const QStringList& extra) {
     QStringList lines{QStringLiteral("%1: %2").arg(l.index).arg(l.name),
                       QStringLiteral("%1, %2").arg(l.type, l.precision),
-                      QStringLiteral("%1 ms (%2%)")
-                          .arg(QString::number(l.timing.averageMs, 'f', 4),
-                               QString::number(l.timing.percent, 'f', 2))};
+                      l.timing.measured ? QStringLiteral("%1 ms (%2%)")
+                                              .arg(QString::number(l.timing.averageMs, 'f', 4),
+                                                   QString::number(l.timing.percent, 'f', 2))
+                                        : QStringLiteral("Latency not measured")};
     return (lines + extra).join('\n');
+}
+
+KeyColor typeColors(const std::vector<const EnginePlan*>& plans) {
+    QStringList types;
+    for (const EnginePlan* plan : plans)
+        for (const Layer& l : plan->layers)
+            types << l.type;
+    types.removeDuplicates();
+    return [colors = palette::layerTypeColors(types)](const QString& type) {
+        return colors.value(type, palette::layerTypeColor(type));
+    };
+}
+
+KeyColor typeColors(const EnginePlan& plan) {
+    return typeColors(std::vector<const EnginePlan*>{&plan});
 }
 
 std::vector<std::pair<QString, Rgb>> legendOf(const Layers& layers, const LayerKey& key,
@@ -100,37 +205,47 @@ Panel perLayerBars(const Layers& layers, const LayerValue& value, const QString&
     Panel panel;
     panel.xLabel = QStringLiteral("Layer");
     panel.yLabel = valueLabel;
-    panel.bars.reserve(layers.size());
+    Layers shown;
     for (const Layer* l : layers) {
+        const auto v = value(*l);
+        if (!v)
+            continue;
         Mark m;
-        m.value = value(*l);
+        m.value = *v;
         m.key = key(*l);
         m.color = color(m.key);
         m.layer = l->index;
-        m.tooltip = layerTooltip(*l, {valueLabel + QStringLiteral(": ") + formatNumber(m.value)});
+        m.tooltip = layerTooltip(*l, {valueLine(valueLabel, v)});
         panel.bars.push_back({QString::number(l->index), {std::move(m)}});
+        shown.push_back(l);
     }
-    panel.legend = legendOf(layers, key, color);
+    panel.legend = legendOf(shown, key, color);
+    explainMissing(panel, layers);
     return panel;
 }
 
 Panel perLayerBarsScaled(const Layers& layers, const LayerValue& value, const QString& valueLabel,
                          const LayerValue& colorValue, const QString& colorLabel) {
-    const auto [lo, hi] = valueRange(layers, colorValue);
     Panel panel;
     panel.xLabel = QStringLiteral("Layer");
     panel.yLabel = valueLabel;
-    for (const Layer* l : layers) {
-        const double c = colorValue(*l);
+    Layers shown;
+    for (const Layer* l : layers)
+        if (value(*l))
+            shown.push_back(l);
+    const auto range = valueRange(shown, colorValue);
+    for (const Layer* l : shown) {
+        const auto v = value(*l);
+        const auto c = colorValue(*l);
         Mark m;
-        m.value = value(*l);
-        m.color = palette::scaleColor(hi > lo ? (c - lo) / (hi - lo) : 0.5);
+        m.value = *v;
+        m.color = scaledColor(c, range);
         m.layer = l->index;
-        m.tooltip = layerTooltip(*l, {valueLabel + QStringLiteral(": ") + formatNumber(m.value),
-                                      colorLabel + QStringLiteral(": ") + formatNumber(c)});
+        m.tooltip = layerTooltip(*l, {valueLine(valueLabel, v), valueLine(colorLabel, c)});
         panel.bars.push_back({QString::number(l->index), {std::move(m)}});
     }
-    panel.colorScale = ColorScale{colorLabel, lo, hi};
+    addColorScale(panel, shown, colorValue, colorLabel);
+    explainMissing(panel, layers);
     return panel;
 }
 
@@ -141,6 +256,9 @@ Panel keyBars(const Layers& layers, const LayerKey& key, const LayerValue& value
     panel.xLabel = valueLabel;
     QHash<QString, std::size_t> position;
     for (const Layer* l : layers) {
+        const auto v = value(*l);
+        if (!v)
+            continue;
         const QString k = key(*l);
         auto it = position.find(k);
         if (it == position.end()) {
@@ -150,7 +268,7 @@ Panel keyBars(const Layers& layers, const LayerKey& key, const LayerValue& value
             m.color = color(k);
             panel.bars.push_back({k, {m}});
         }
-        panel.bars[*it].segments.front().value += value(*l);
+        panel.bars[*it].segments.front().value += *v;
     }
     std::stable_sort(panel.bars.begin(), panel.bars.end(),
                      [](const BarGroup& a, const BarGroup& b) {
@@ -159,6 +277,7 @@ Panel keyBars(const Layers& layers, const LayerKey& key, const LayerValue& value
     for (BarGroup& g : panel.bars)
         g.segments.front().tooltip = g.label + QStringLiteral("\n") + valueLabel +
                                      QStringLiteral(": ") + formatNumber(g.segments.front().value);
+    explainMissing(panel, layers);
     return panel;
 }
 
@@ -167,18 +286,20 @@ Panel histogram(const Layers& layers, const LayerValue& value, const QString& va
     Panel panel;
     panel.xLabel = valueLabel;
     panel.yLabel = QStringLiteral("Layers");
-    if (layers.empty())
+    Layers shown;
+    for (const Layer* l : layers)
+        if (value(*l))
+            shown.push_back(l);
+    const auto range = valueRange(shown, value);
+    if (!range) {
+        explainMissing(panel, layers);
         return panel;
-    double lo = value(*layers.front());
-    double hi = lo;
-    for (const Layer* l : layers) {
-        lo = std::min(lo, value(*l));
-        hi = std::max(hi, value(*l));
     }
+    const auto [lo, hi] = *range;
     const double width = hi > lo ? (hi - lo) / bins : 1.0;
     std::vector<std::vector<std::pair<QString, int>>> counts(static_cast<std::size_t>(bins));
-    for (const Layer* l : layers) {
-        const int bin = std::min(bins - 1, static_cast<int>((value(*l) - lo) / width));
+    for (const Layer* l : shown) {
+        const int bin = std::min(bins - 1, static_cast<int>((*value(*l) - lo) / width));
         auto& stack = counts[static_cast<std::size_t>(bin)];
         const QString k = key(*l);
         auto it =
@@ -190,20 +311,20 @@ Panel histogram(const Layers& layers, const LayerValue& value, const QString& va
     }
     for (int b = 0; b < bins; ++b) {
         const double from = lo + b * width;
-        BarGroup group{formatNumber(from), {}};
+        BarGroup group{formatShort(from), {}};
         for (const auto& [k, n] : counts[static_cast<std::size_t>(b)]) {
             Mark m;
             m.value = n;
             m.key = k;
             m.color = color(k);
-            m.tooltip = QStringLiteral("%1 to %2\n%3: %4 layers")
-                            .arg(formatNumber(from), formatNumber(from + width), k)
-                            .arg(n);
+            m.tooltip = QStringLiteral("%1 to %2\n%3: %4")
+                            .arg(formatNumber(from), formatNumber(from + width), k,
+                                 countText(n, QStringLiteral("layer")));
             group.segments.push_back(std::move(m));
         }
         panel.bars.push_back(std::move(group));
     }
-    panel.legend = legendOf(layers, key, color);
+    panel.legend = legendOf(shown, key, color);
     return panel;
 }
 
@@ -214,21 +335,27 @@ Panel scatter(const Layers& layers, const LayerValue& x, const QString& xLabel, 
     panel.kind = PanelKind::Scatter;
     panel.xLabel = xLabel;
     panel.yLabel = yLabel;
-    const auto [lo, hi] = valueRange(layers, color);
-    for (const Layer* l : layers) {
+    Layers shown;
+    for (const Layer* l : layers)
+        if (x(*l) && y(*l))
+            shown.push_back(l);
+    const auto colorRange = valueRange(shown, color);
+    const auto sizeRange = size ? valueRange(shown, size) : std::nullopt;
+    for (const Layer* l : shown) {
         Mark m;
-        m.x = x(*l);
-        m.y = y(*l);
-        m.size = size ? size(*l) : 0;
-        const double c = color(*l);
-        m.color = palette::scaleColor(hi > lo ? (c - lo) / (hi - lo) : 0.5);
+        m.x = *x(*l);
+        m.y = *y(*l);
+        const auto s = size ? size(*l) : std::nullopt;
+        m.size = s ? *s : sizeRange ? sizeRange->first : 0; // no size: the smallest marker
+        const auto c = color(*l);
+        m.color = scaledColor(c, colorRange);
         m.layer = l->index;
-        m.tooltip = layerTooltip(*l, {xLabel + QStringLiteral(": ") + formatNumber(m.x),
-                                      yLabel + QStringLiteral(": ") + formatNumber(m.y),
-                                      colorLabel + QStringLiteral(": ") + formatNumber(c)});
+        m.tooltip = layerTooltip(
+            *l, {valueLine(xLabel, m.x), valueLine(yLabel, m.y), valueLine(colorLabel, c)});
         panel.points.push_back(std::move(m));
     }
-    panel.colorScale = ColorScale{colorLabel, lo, hi};
+    addColorScale(panel, shown, color, colorLabel);
+    explainMissing(panel, layers);
     return panel;
 }
 

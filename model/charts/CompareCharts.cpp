@@ -5,6 +5,7 @@
 #include "compare/PlanLabels.h"
 #include "metrics/LayerGroups.h"
 #include "plan/EngineMetadata.h"
+#include "plan/FigureText.h"
 #include "plan/PlanError.h"
 
 #include <QHash>
@@ -19,10 +20,12 @@ double batchOf(const EnginePlan& plan) {
                : 1.0;
 }
 
-// One bar per plan, stacked by a key of its layers.
+// A value of a layer of a plan; nothing when the plan's files do not give it.
+using PlanLayerValue = std::function<std::optional<double>(const Layer&, const EnginePlan&)>;
+
+// One bar per plan, stacked by a key of its layers (those with a value).
 Panel stackedPerPlan(const Plans& plans, const LayerKey& key, const KeyColor& color,
-                     const std::function<double(const Layer&, const EnginePlan&)>& value,
-                     const QString& label) {
+                     const PlanLayerValue& value, const QString& label) {
     Panel panel;
     panel.xLabel = QStringLiteral("Engine");
     panel.yLabel = label;
@@ -30,7 +33,12 @@ Panel stackedPerPlan(const Plans& plans, const LayerKey& key, const KeyColor& co
     for (std::size_t p = 0; p < plans.size(); ++p) {
         BarGroup group{names[qsizetype(p)], {}};
         QHash<QString, std::size_t> position;
+        Layers shown;
         for (const Layer& l : plans[p]->layers) {
+            const auto v = value(l, *plans[p]);
+            if (!v)
+                continue;
+            shown.push_back(&l);
             const QString k = key(l);
             auto it = position.find(k);
             if (it == position.end()) {
@@ -40,15 +48,20 @@ Panel stackedPerPlan(const Plans& plans, const LayerKey& key, const KeyColor& co
                 m.color = color(k);
                 group.segments.push_back(m);
             }
-            group.segments[*it].value += value(l, *plans[p]);
+            group.segments[*it].value += *v;
         }
         for (Mark& m : group.segments)
             m.tooltip =
                 QStringLiteral("%1\n%2: %3").arg(names[qsizetype(p)], m.key, formatNumber(m.value));
         panel.bars.push_back(std::move(group));
-        for (const auto& entry : legendOf(allLayers(*plans[p]), key, color))
+        for (const auto& entry : legendOf(shown, key, color))
             if (std::find(panel.legend.begin(), panel.legend.end(), entry) == panel.legend.end())
                 panel.legend.push_back(entry);
+    }
+    if (std::all_of(panel.bars.begin(), panel.bars.end(),
+                    [](const BarGroup& g) { return g.segments.empty(); })) {
+        panel.bars.clear();
+        panel.emptyMessage = noTimingsMessage();
     }
     return panel;
 }
@@ -78,7 +91,8 @@ Chart donutsPerPlan(const Plans& plans, const LayerKey& key) {
                 panel.legend.emplace_back(k, palette::precisionColor(k));
             }
             it->mark.value += 1;
-            it->mark.tooltip = QStringLiteral("%1: %2 layers").arg(k).arg(it->mark.value);
+            it->mark.tooltip = QStringLiteral("%1: %2").arg(
+                k, countText(qint64(it->mark.value), QStringLiteral("layer")));
         }
         chart.panels.push_back(std::move(panel));
     }
@@ -126,40 +140,55 @@ Chart throughput(const Plans& plans) {
 }
 
 // The first two plans' layers aligned by trex's matching: one bar per pair, a gap where a
-// plan has no counterpart.
+// plan has no counterpart (or no measured latency). Both panels share one latency axis, so a
+// layer twice as fast is half as tall.
 Chart alignedLayers(const Plans& plans) {
     Chart chart;
     if (plans.size() < 2)
         return chart;
     const auto pairs = matchLayers(*plans[0], *plans[1], true);
     const QStringList names = planLabels(plans);
+    const KeyColor color = typeColors(Plans{plans[0], plans[1]});
+    double longest = 0;
+    std::vector<std::pair<QString, Rgb>> legend; // both plans' types: one legend for both
     for (int side = 0; side < 2; ++side) {
+        const EnginePlan& plan = *plans[std::size_t(side)];
         Panel panel;
         panel.xLabel = QStringLiteral("Matched pair");
         panel.yLabel = QStringLiteral("Latency (ms)");
+        const std::optional<double> total = plan.totalAverageMs();
         panel.title =
-            QStringLiteral("%1: %2 ms in all")
-                .arg(names[side],
-                     formatNumber(plans[std::size_t(side)]->totalAverageMs().value_or(0.0)));
+            total ? QStringLiteral("%1: %2 ms in all").arg(names[side], formatNumber(*total))
+                  : QStringLiteral("%1: no per-layer timings").arg(names[side]);
         for (std::size_t i = 0; i < pairs.size(); ++i) {
             const int index = side == 0 ? pairs[i].a : pairs[i].b;
             BarGroup group{QString::number(i), {}};
-            if (index >= 0) {
-                const Layer& l = plans[std::size_t(side)]->layers[std::size_t(index)];
+            const Layer* l = index >= 0 ? &plan.layers[std::size_t(index)] : nullptr;
+            if (l && l->timing.measured) {
                 Mark m;
-                m.value = l.timing.averageMs;
-                m.key = l.type;
-                m.color = palette::layerTypeColor(l.type);
-                m.layer = side == 0 ? l.index : -1; // selection follows plan A's layers
-                m.tooltip = layerTooltip(l);
+                m.value = l->timing.averageMs;
+                m.key = l->type;
+                m.color = color(l->type);
+                m.layer = side == 0 ? l->index : -1; // selection follows plan A's layers
+                m.tooltip = layerTooltip(*l);
+                longest = std::max(longest, m.value);
+                if (std::find(legend.begin(), legend.end(), std::pair(m.key, m.color)) ==
+                    legend.end())
+                    legend.emplace_back(m.key, m.color);
                 group.segments.push_back(std::move(m));
             }
             panel.bars.push_back(std::move(group));
         }
-        panel.legend = legendOf(
-            allLayers(*plans[std::size_t(side)]), [](const Layer& l) { return l.type; },
-            palette::layerTypeColor);
+        if (!std::any_of(plan.layers.begin(), plan.layers.end(),
+                         [](const Layer& l) { return l.timing.measured; })) {
+            panel.bars.clear();
+            panel.emptyMessage = noTimingsMessage();
+        }
         chart.panels.push_back(std::move(panel));
+    }
+    for (Panel& panel : chart.panels) {
+        panel.valueMax = longest;
+        panel.legend = legend;
     }
     return chart;
 }
@@ -171,31 +200,33 @@ const std::vector<CompareChartDefinition>& compareChartCatalog() {
         {"compare-latency-by-type", "Latency by layer type, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, layerTypeKey, palette::layerTypeColor,
-                 [](const Layer& l, const EnginePlan&) { return l.timing.averageMs; },
+                 p, layerTypeKey, typeColors(p),
+                 [](const Layer& l, const EnginePlan&) { return layerAverageMs(l); },
                  "Latency (ms)"));
          }},
         {"compare-latency-by-type-per-batch",
          "Latency by layer type per batch item (normalized by batch size)",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, layerTypeKey, palette::layerTypeColor,
-                 [](const Layer& l, const EnginePlan& plan) {
-                     return l.timing.averageMs / batchOf(plan);
+                 p, layerTypeKey, typeColors(p),
+                 [](const Layer& l, const EnginePlan& plan) -> std::optional<double> {
+                     if (const auto ms = layerAverageMs(l))
+                         return *ms / batchOf(plan);
+                     return std::nullopt;
                  },
                  "Latency per batch item (ms)"));
          }},
         {"compare-count-per-type", "Layer count per type, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
-                 p, layerTypeKey, palette::layerTypeColor,
-                 [](const Layer&, const EnginePlan&) { return 1.0; }, "Layers"));
+                 p, layerTypeKey, typeColors(p),
+                 [](const Layer&, const EnginePlan&) { return std::optional(1.0); }, "Layers"));
          }},
         {"compare-latency-by-precision", "Latency by precision, stacked per plan",
          [](const Plans& p) {
              return single(stackedPerPlan(
                  p, layerPrecisionKey, palette::precisionColor,
-                 [](const Layer& l, const EnginePlan&) { return l.timing.averageMs; },
+                 [](const Layer& l, const EnginePlan&) { return layerAverageMs(l); },
                  "Latency (ms)"));
          }},
         {"compare-precision-counts", "Layer count by precision, per plan",

@@ -16,11 +16,12 @@ double footprint(const Layer& l) {
 double intensity(const Layer& l) {
     return l.convolution->arithmeticIntensity;
 }
-double computeEfficiency(const Layer& l) {
-    return l.convolution->computeEfficiency;
+// Efficiencies divide by the latency: none without a measured one.
+std::optional<double> computeEfficiency(const Layer& l) {
+    return l.timing.measured ? std::optional(l.convolution->computeEfficiency) : std::nullopt;
 }
-double memoryEfficiency(const Layer& l) {
-    return l.convolution->memoryEfficiency;
+std::optional<double> memoryEfficiency(const Layer& l) {
+    return l.timing.measured ? std::optional(l.convolution->memoryEfficiency) : std::nullopt;
 }
 double groups(const Layer& l) {
     return static_cast<double>(l.convolution->groups);
@@ -43,13 +44,11 @@ QString kernelOf(const Layer& l) {
 }
 
 const QString kLatencyPct = QStringLiteral("Latency (%)");
-const QString kNoConvolutions = QStringLiteral("This plan has no convolutions.");
-
 Chart convChart(const EnginePlan& plan, Panel (*make)(const Layers&)) {
     Panel panel = make(convolutions(plan));
     panel.xLabel = QStringLiteral("Convolution (layer index)");
-    panel.emptyMessage = kNoConvolutions;
-    return singlePanel({}, {}, std::move(panel));
+    Chart chart = singlePanel({}, {}, std::move(panel));
+    return explainNoConvolutions(std::move(chart), plan);
 }
 
 // Kernel sizes are few: give each its own palette color.
@@ -69,7 +68,6 @@ Panel logScatter(const Layers& convs, const LayerValue& x, const QString& xLabel
     Panel panel = scatter(convs, x, xLabel, y, yLabel, color, colorLabel, size);
     panel.title = title;
     panel.logX = panel.logY = true;
-    panel.emptyMessage = kNoConvolutions;
     return panel;
 }
 
@@ -86,14 +84,13 @@ Chart gemmMnk(const EnginePlan& plan) {
                     QStringLiteral("Latency (ms)"), footprint, QStringLiteral("Footprint (bytes)"));
         p.title = QStringLiteral("%1 vs. latency (color = footprint)").arg(QLatin1String(name));
         p.logX = true;
-        p.emptyMessage = kNoConvolutions;
         chart.panels.push_back(std::move(p));
     }
     Panel mn = logScatter(convs, gemmM, QStringLiteral("M"), gemmN, QStringLiteral("N"),
                           layerAverageMs, QStringLiteral("Latency (ms)"), gemmK,
                           QStringLiteral("M x N x K (size = K, color = latency)"));
     chart.panels.push_back(std::move(mn));
-    return chart;
+    return explainNoConvolutions(std::move(chart), plan);
 }
 
 // trex's efficiency scatters: each pairs two measures, color = latency, size = a third measure.
@@ -124,7 +121,7 @@ Chart efficiencyScatter(const EnginePlan& plan) {
     chart.panels.push_back(logScatter(
         convs, intensity, ai, memoryEfficiency, me, layerAverageMs, lat, computeEfficiency,
         QStringLiteral("AI vs. memory efficiency (size = compute eff.)")));
-    return chart;
+    return explainNoConvolutions(std::move(chart), plan);
 }
 
 } // namespace
@@ -137,8 +134,8 @@ void addConvolutionCharts(std::vector<ChartDefinition>& charts) {
         return [=](const EnginePlan& plan) {
             Panel p = perLayerBarsScaled(convolutions(plan), value, valueLabel, color, colorLabel);
             p.xLabel = QStringLiteral("Convolution (layer index)");
-            p.emptyMessage = kNoConvolutions;
-            return singlePanel({}, {}, std::move(p));
+            Chart chart = singlePanel({}, {}, std::move(p));
+            return explainNoConvolutions(std::move(chart), plan);
         };
     };
     const auto colored = [&](const LayerValue& color, const QString& colorLabel) {

@@ -10,8 +10,10 @@ namespace {
 QString tacticOf(const Layer& l) {
     return l.tactic;
 }
+// The Reformat's origin (QDQ, REFORMAT ...); a log's layer list gives none.
 QString originOf(const Layer& l) {
-    return l.attribute(QStringLiteral("Origin"));
+    const QString origin = l.attribute(QStringLiteral("Origin"));
+    return origin.isEmpty() ? QStringLiteral("(no Origin)") : origin;
 }
 
 // Palette colors in first-seen order of the keys.
@@ -31,13 +33,11 @@ Chart latencyPerTactic(const EnginePlan& plan) {
         perLayerBars(convs, layerAverageMs, QStringLiteral("Latency (ms)"), tacticOf, color);
     perConv.title = QStringLiteral("Latency per convolution (color = tactic)");
     perConv.xLabel = QStringLiteral("Convolution (layer index)");
-    perConv.emptyMessage = QStringLiteral("This plan has no convolutions.");
     Panel counts = keyBars(convs, tacticOf, oneEach, QStringLiteral("Convolutions"), color);
     counts.title = QStringLiteral("Convolutions per tactic");
-    counts.emptyMessage = perConv.emptyMessage;
     chart.panels.push_back(std::move(perConv));
     chart.panels.push_back(std::move(counts));
-    return chart;
+    return explainNoConvolutions(std::move(chart), plan);
 }
 
 Chart reformatByOrigin(const EnginePlan& plan) {
@@ -52,7 +52,8 @@ Chart reformatByOrigin(const EnginePlan& plan) {
     for (const auto& [value, label, title] : measures) {
         Panel p = keyBars(reformats, originOf, value, QString::fromLatin1(label), color);
         p.title = QString::fromLatin1(title);
-        p.emptyMessage = QStringLiteral("This plan has no Reformat layers.");
+        if (reformats.empty())
+            p.emptyMessage = QStringLiteral("This plan has no Reformat layers.");
         chart.panels.push_back(std::move(p));
     }
     return chart;
@@ -93,17 +94,22 @@ Chart pointwiseFusion(const EnginePlan& plan) {
     // Per-op latency of each layer, the fused operations in its tooltip.
     Panel perOp = perLayerBars(
         pointwise,
-        [](const Layer& l) { return l.timing.percent / std::max(1, fusedOperations(l)); },
+        [](const Layer& l) -> std::optional<double> {
+            if (const auto percent = layerPercent(l))
+                return *percent / std::max(1, fusedOperations(l));
+            return std::nullopt;
+        },
         QStringLiteral("Latency per operation (%)"), opsKey, color);
     perOp.title = QStringLiteral("Latency per fused operation, per layer");
-    for (std::size_t i = 0; i < perOp.bars.size(); ++i) {
-        const QStringList ops = operationsOf(*pointwise[i]);
+    for (BarGroup& bar : perOp.bars) {
+        Mark& m = bar.segments.front();
+        const QStringList ops = operationsOf(plan.layers[std::size_t(m.layer)]);
         if (!ops.isEmpty())
-            perOp.bars[i].segments.front().tooltip +=
-                QStringLiteral("\nOperations:\n  ") + ops.join(QStringLiteral("\n  "));
+            m.tooltip += QStringLiteral("\nOperations:\n  ") + ops.join(QStringLiteral("\n  "));
     }
     for (Panel* p : {&count, &share, &perOp}) {
-        p->emptyMessage = empty;
+        if (pointwise.empty())
+            p->emptyMessage = empty;
         chart.panels.push_back(std::move(*p));
     }
     return chart;

@@ -2,6 +2,7 @@
 #include "charts/ChartCatalog.h"
 #include "metrics/LayerGroups.h"
 #include "plan/EngineMetadata.h"
+#include "plan/FigureText.h"
 
 #include <QHash>
 #include <algorithm>
@@ -9,18 +10,21 @@
 namespace planscope::charts {
 namespace {
 
-// Inner ring: layer types; outer ring: their layers; angle = latency.
+// Inner ring: layer types; outer ring: their layers; angle = latency (measured layers only).
 Chart latencySunburst(const EnginePlan& plan) {
+    const KeyColor color = typeColors(plan);
     Panel panel;
     panel.kind = PanelKind::Rings;
     QHash<QString, std::size_t> position;
     for (const Layer& l : plan.layers) {
+        if (!l.timing.measured)
+            continue;
         auto it = position.find(l.type);
         if (it == position.end()) {
             it = position.insert(l.type, panel.rings.size());
             RingNode type{l.type, {}, {}};
             type.mark.key = l.type;
-            type.mark.color = palette::layerTypeColor(l.type);
+            type.mark.color = color(l.type);
             panel.rings.push_back(std::move(type));
         }
         RingNode& type = panel.rings[*it];
@@ -36,9 +40,8 @@ Chart latencySunburst(const EnginePlan& plan) {
     const double total = plan.totalAverageMs().value_or(0.0);
     for (RingNode& type : panel.rings)
         type.mark.tooltip =
-            QStringLiteral("%1: %2 layers\n%3 ms (%4%)\nClick to look inside")
-                .arg(type.label)
-                .arg(type.children.size())
+            QStringLiteral("%1: %2\n%3 ms (%4%)\nClick to look inside")
+                .arg(type.label, countText(qint64(type.children.size()), QStringLiteral("layer")))
                 .arg(QString::number(type.mark.value, 'f', 4))
                 .arg(QString::number(total > 0 ? 100 * type.mark.value / total : 0, 'f', 1));
     std::stable_sort(
@@ -47,13 +50,14 @@ Chart latencySunburst(const EnginePlan& plan) {
     for (const RingNode& type : panel.rings)
         panel.legend.emplace_back(type.label, type.mark.color);
     if (total <= 0)
-        panel.rings.clear(); // no profile: nothing to divide
-    panel.emptyMessage = QStringLiteral("No latency: the plan has no per-layer profile.");
+        panel.rings.clear(); // nothing measured: nothing to divide
+    panel.emptyMessage = noTimingsMessage();
     return singlePanel({}, {}, std::move(panel));
 }
 
 // Inner ring: layer types; outer ring: the precisions of their layers; angle = layer count.
 Chart precisionPerType(const EnginePlan& plan) {
+    const KeyColor color = typeColors(plan);
     Panel panel;
     panel.kind = PanelKind::Rings;
     for (const Layer& l : plan.layers) {
@@ -61,7 +65,7 @@ Chart precisionPerType(const EnginePlan& plan) {
                                  [&](const RingNode& n) { return n.label == l.type; });
         if (type == panel.rings.end()) {
             RingNode node{l.type, {}, {}};
-            node.mark.color = palette::layerTypeColor(l.type);
+            node.mark.color = color(l.type);
             node.mark.key = l.type;
             type = panel.rings.insert(panel.rings.end(), std::move(node));
         }
@@ -77,10 +81,12 @@ Chart precisionPerType(const EnginePlan& plan) {
         precision->mark.value += 1;
     }
     for (RingNode& type : panel.rings) {
-        type.mark.tooltip = QStringLiteral("%1: %2 layers").arg(type.label).arg(type.mark.value);
+        type.mark.tooltip = QStringLiteral("%1: %2").arg(
+            type.label, countText(qint64(type.mark.value), QStringLiteral("layer")));
         for (RingNode& p : type.children)
-            p.mark.tooltip =
-                QStringLiteral("%1 %2: %3 layers").arg(type.label, p.label).arg(p.mark.value);
+            p.mark.tooltip = QStringLiteral("%1 %2: %3")
+                                 .arg(type.label, p.label,
+                                      countText(qint64(p.mark.value), QStringLiteral("layer")));
     }
     panel.legend = legendOf(allLayers(plan), layerPrecisionKey, palette::precisionColor);
     return singlePanel({}, {}, std::move(panel));
@@ -102,19 +108,23 @@ Panel donut(const QString& title, const std::vector<std::pair<QString, double>>&
     return panel;
 }
 
+// Adds `value` to the slice of `key`, appending a slice for a new key.
+void addToSlice(std::vector<std::pair<QString, double>>& slices, const QString& key, double value) {
+    auto it = std::find_if(slices.begin(), slices.end(),
+                           [&](const auto& slice) { return slice.first == key; });
+    if (it == slices.end())
+        slices.emplace_back(key, value);
+    else
+        it->second += value;
+}
+
 Chart precisionRollup(const EnginePlan& plan) {
     std::vector<std::pair<QString, double>> counts;
-    std::vector<std::pair<QString, double>> shares;
+    std::vector<std::pair<QString, double>> shares; // of measured layers only
     for (const Layer& l : plan.layers) {
-        auto c = std::find_if(counts.begin(), counts.end(),
-                              [&](const auto& e) { return e.first == l.precision; });
-        if (c == counts.end()) {
-            counts.emplace_back(l.precision, 0);
-            shares.emplace_back(l.precision, 0);
-            c = counts.end() - 1;
-        }
-        c->second += 1;
-        shares[static_cast<std::size_t>(c - counts.begin())].second += l.timing.percent;
+        addToSlice(counts, l.precision, 1);
+        if (const auto percent = layerPercent(l))
+            addToSlice(shares, l.precision, *percent);
     }
     Chart chart;
     chart.columns = 2;
@@ -122,6 +132,7 @@ Chart precisionRollup(const EnginePlan& plan) {
     Panel latency = donut(QStringLiteral("% latency by precision"), shares);
     if (plan.totalAverageMs().value_or(0.0) <= 0)
         latency.rings.clear();
+    latency.emptyMessage = noTimingsMessage();
     chart.panels.push_back(std::move(latency));
     return chart;
 }
@@ -161,43 +172,46 @@ Chart timingSamples(const EnginePlan& plan) {
     return singlePanel({}, {}, std::move(panel));
 }
 
+KeyColor precisionColors(const EnginePlan&) {
+    return palette::precisionColor;
+}
+
 } // namespace
 
 void addPerformanceCharts(std::vector<ChartDefinition>& charts) {
     const QString group = QStringLiteral("Performance");
+    // Bars per layer colored by a key, with the plan's colors of that key.
     const auto perLayer = [](const LayerValue& value, const QString& label, const LayerKey& key,
-                             const KeyColor& color) {
+                             KeyColor (*colors)(const EnginePlan&)) {
         return [=](const EnginePlan& plan) {
-            return singlePanel({}, {}, perLayerBars(allLayers(plan), value, label, key, color));
+            return singlePanel({}, {},
+                               perLayerBars(allLayers(plan), value, label, key, colors(plan)));
         };
     };
     const auto perType = [](const LayerValue& value, const QString& label) {
         return [=](const EnginePlan& plan) {
             return singlePanel(
-                {}, {},
-                keyBars(allLayers(plan), layerTypeKey, value, label, palette::layerTypeColor));
+                {}, {}, keyBars(allLayers(plan), layerTypeKey, value, label, typeColors(plan)));
         };
     };
+    KeyColor (*const byType)(const EnginePlan&) = typeColors;
     charts.push_back(
         {"latency-sunburst", group, "Latency by layer type and layer", latencySunburst});
-    charts.push_back(
-        {"latency-per-layer-pct", group, "Latency per layer (%)",
-         perLayer(layerPercent, "Latency (%)", layerTypeKey, palette::layerTypeColor)});
-    charts.push_back(
-        {"latency-per-layer-ms", group, "Latency per layer (ms)",
-         perLayer(layerAverageMs, "Latency (ms)", layerTypeKey, palette::layerTypeColor)});
+    charts.push_back({"latency-per-layer-pct", group, "Latency per layer (%)",
+                      perLayer(layerPercent, "Latency (%)", layerTypeKey, byType)});
+    charts.push_back({"latency-per-layer-ms", group, "Latency per layer (ms)",
+                      perLayer(layerAverageMs, "Latency (ms)", layerTypeKey, byType)});
     charts.push_back(
         {"precision-per-layer", group, "Latency per layer, colored by precision",
-         perLayer(layerAverageMs, "Latency (ms)", layerPrecisionKey, palette::precisionColor)});
-    charts.push_back({"output-precision-per-layer", group,
-                      "Latency per layer, colored by output precision",
-                      perLayer(layerAverageMs, "Latency (ms)", layerOutputPrecisionKey,
-                               palette::precisionColor)});
+         perLayer(layerAverageMs, "Latency (ms)", layerPrecisionKey, precisionColors)});
+    charts.push_back(
+        {"output-precision-per-layer", group, "Latency per layer, colored by output precision",
+         perLayer(layerAverageMs, "Latency (ms)", layerOutputPrecisionKey, precisionColors)});
     charts.push_back(
         {"latency-histogram", group, "Distribution of layer latency", [](const EnginePlan& plan) {
              return singlePanel({}, {},
                                 histogram(allLayers(plan), layerAverageMs, "Latency (ms)",
-                                          layerTypeKey, palette::layerTypeColor));
+                                          layerTypeKey, typeColors(plan)));
          }});
     charts.push_back({"count-per-type", group, "Layer count per type", perType(oneEach, "Layers")});
     charts.push_back({"latency-per-type-ms", group, "Latency per layer type (ms)",

@@ -2,7 +2,6 @@
 #include "charts/ChartCatalog.h"
 #include "tactics/TacticLog.h"
 
-#include <QHash>
 #include <cmath>
 
 namespace planscope::charts {
@@ -14,19 +13,6 @@ const QString kNoLog = QStringLiteral(
 
 QString typeOf(const Layer& l) {
     return l.type;
-}
-
-// Known layer types keep their usual colors; others (a log's "CaskConvolution") get one each.
-KeyColor typeColors(const Layers& layers) {
-    QHash<QString, int> order;
-    for (const Layer* l : layers)
-        if (!order.contains(l->type))
-            order.insert(l->type, int(order.size()));
-    return [order](const QString& type) {
-        const Rgb known = palette::layerTypeColor(type);
-        return known != palette::layerTypeColor(QString()) ? known
-                                                           : palette::qualitativeColor(order[type]);
-    };
 }
 
 // The layers the log says something about, each with its subject.
@@ -49,7 +35,7 @@ Chart autotuneTime(const EnginePlan& plan) {
         return plan.tactics->subjectForLayer(l.name)->autotuneSeconds;
     };
     Panel panel =
-        perLayerBars(layers, seconds, QStringLiteral("Autotuning (s)"), typeOf, typeColors(layers));
+        perLayerBars(layers, seconds, QStringLiteral("Autotuning (s)"), typeOf, typeColors(plan));
     for (std::size_t i = 0; i < panel.bars.size(); ++i)
         panel.bars[i].segments.front().tooltip +=
             QStringLiteral("\n%1 tactics timed").arg(tuned[i].second->timings.size());
@@ -71,13 +57,9 @@ Chart chosenVsFastest(const EnginePlan& plan) {
     times.title = QStringLiteral("Fastest vs chosen time (ms)");
     times.xLabel = QStringLiteral("Fastest timed (ms)");
     times.yLabel = QStringLiteral("Chosen (ms)");
-    const auto tuned = tunedLayers(plan);
-    Layers layers;
-    for (const auto& entry : tuned)
-        layers.push_back(entry.first);
-    const KeyColor color = typeColors(layers);
-    layers.clear();
-    for (const auto& [layer, subject] : tuned) {
+    const KeyColor color = typeColors(plan);
+    Layers layers; // those with both times
+    for (const auto& [layer, subject] : tunedLayers(plan)) {
         const TacticSummary summary = summarizeSubject(*plan.tactics, *subject);
         if (!summary.fastest || !summary.chosenMs || summary.fastest->timeMs <= 0)
             continue;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 namespace planscope::palette {
 
@@ -23,7 +24,10 @@ Rgb precisionColor(const QString& precision) {
     return colors.value(precision, unknownColor());
 }
 
-Rgb layerTypeColor(const QString& type) {
+namespace {
+
+// trex's layer type colors.
+const QHash<QString, Rgb>& trexTypeColors() {
     static const QHash<QString, Rgb> colors = {
         {"Convolution", 0x4682B4},    // SteelBlue
         {"Deconvolution", 0x7B68EE},  // MediumSlateBlue
@@ -46,7 +50,100 @@ Rgb layerTypeColor(const QString& type) {
         {"NonZero", 0x98FB98},        // PaleGreen
         {"TrainStation", 0xFFA07A},   // LightSalmon
     };
-    return colors.value(type, unknownColor());
+    return colors;
+}
+
+Rgb hslColor(double hue, double saturation, double lightness) {
+    const double chroma = (1 - std::abs(2 * lightness - 1)) * saturation;
+    const double h = hue / 60.0;
+    const double x = chroma * (1 - std::abs(std::fmod(h, 2.0) - 1));
+    const double rgb[6][3] = {{chroma, x, 0}, {x, chroma, 0}, {0, chroma, x},
+                              {0, x, chroma}, {x, 0, chroma}, {chroma, 0, x}};
+    const double* c = rgb[std::min(5, static_cast<int>(h))];
+    const double m = lightness - chroma / 2;
+    const auto channel = [m](double v) { return static_cast<Rgb>(std::lround((v + m) * 255)); };
+    return channel(c[0]) << 16 | channel(c[1]) << 8 | channel(c[2]);
+}
+
+// How different two colors look ("redmean" weighted RGB distance).
+double colorDistance(Rgb a, Rgb b) {
+    const double r1 = a >> 16 & 0xFF, g1 = a >> 8 & 0xFF, b1 = a & 0xFF;
+    const double r2 = b >> 16 & 0xFF, g2 = b >> 8 & 0xFF, b2 = b & 0xFF;
+    const double mean = (r1 + r2) / 2;
+    return std::sqrt((2 + mean / 256) * (r1 - r2) * (r1 - r2) + 4 * (g1 - g2) * (g1 - g2) +
+                     (2 + (255 - mean) / 256) * (b1 - b2) * (b1 - b2));
+}
+
+// Colors unlike trex's type colors, gray and white, and unlike each other: picked greedily
+// (each the candidate farthest from all picked before) from a grid of hues and lightnesses.
+const std::vector<Rgb>& unknownTypeColors() {
+    static const std::vector<Rgb> picked = [] {
+        constexpr int kColors = 20;
+        std::vector<Rgb> candidates;
+        for (int hue = 0; hue < 360; hue += 10)
+            for (double saturation : {0.55, 0.8})
+                for (double lightness : {0.3, 0.45, 0.6})
+                    candidates.push_back(hslColor(hue, saturation, lightness));
+        std::vector<Rgb> taken = {unknownColor(), 0xFFFFFF};
+        for (Rgb c : trexTypeColors())
+            taken.push_back(c);
+        const auto nearest = [&](Rgb c) {
+            double d = 1e9;
+            for (Rgb t : taken)
+                d = std::min(d, colorDistance(c, t));
+            return d;
+        };
+        std::vector<Rgb> colors;
+        while (colors.size() < kColors) {
+            const Rgb best =
+                *std::max_element(candidates.begin(), candidates.end(),
+                                  [&](Rgb a, Rgb b) { return nearest(a) < nearest(b); });
+            colors.push_back(best);
+            taken.push_back(best);
+        }
+        return colors;
+    }();
+    return picked;
+}
+
+// Which of those a type trex has no color for gets: by a hash of its name (FNV-1a), so it is the
+// same in every chart, graph and plan.
+std::size_t unknownTypeSlot(const QString& type) {
+    quint32 hash = 2166136261u;
+    for (const QChar c : type) {
+        hash ^= c.unicode();
+        hash *= 16777619u;
+    }
+    return hash % unknownTypeColors().size();
+}
+
+} // namespace
+
+Rgb layerTypeColor(const QString& type) {
+    const auto known = trexTypeColors().constFind(type);
+    return known != trexTypeColors().cend() ? *known : unknownTypeColors()[unknownTypeSlot(type)];
+}
+
+QHash<QString, Rgb> layerTypeColors(const QStringList& types) {
+    QStringList unknown;
+    QHash<QString, Rgb> colors;
+    for (const QString& type : types) {
+        if (trexTypeColors().contains(type))
+            colors.insert(type, trexTypeColors().value(type));
+        else if (!unknown.contains(type))
+            unknown << type;
+    }
+    unknown.sort();
+    const std::vector<Rgb>& palette = unknownTypeColors();
+    std::vector<bool> taken(palette.size(), false);
+    for (const QString& type : std::as_const(unknown)) {
+        std::size_t slot = unknownTypeSlot(type);
+        for (std::size_t probe = 0; probe < palette.size() && taken[slot]; ++probe)
+            slot = (slot + 1) % palette.size();
+        taken[slot] = true; // past 20 types, colors repeat
+        colors.insert(type, palette[slot]);
+    }
+    return colors;
 }
 
 Rgb qualitativeColor(int index) {

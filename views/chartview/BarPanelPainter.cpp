@@ -1,4 +1,7 @@
+#include "charts/ChartBuilders.h"
 #include "chartview/ChartAxis.h"
+#include "chartview/ChartText.h"
+#include "chartview/DistinctLabels.h"
 #include "chartview/PanelPainters.h"
 
 #include <QFontMetricsF>
@@ -8,11 +11,27 @@
 namespace planscope::charts {
 namespace {
 
+const QColor kLabelInk(0x44, 0x44, 0x44);
+
 double stackTotal(const BarGroup& group) {
     double sum = 0;
     for (const Mark& m : group.segments)
         sum += std::max(0.0, m.value);
     return sum;
+}
+
+// From 0 past the longest stack; whole-number ticks when every value is one (counts).
+ChartAxis valueAxis(const Panel& panel) {
+    double top = panel.valueMax.value_or(0);
+    bool integral = true;
+    for (const BarGroup& g : panel.bars) {
+        top = std::max(top, stackTotal(g));
+        for (const Mark& m : g.segments)
+            integral = integral && m.value == std::floor(m.value);
+    }
+    for (const ReferenceLine& line : panel.lines)
+        top = std::max(top, line.value);
+    return ChartAxis(0, top > 0 ? top : 1, false, integral);
 }
 
 // A dark outline and a pointer, so even a hair-thin bar shows where the selection is.
@@ -29,25 +48,77 @@ void markSelection(QPainter& painter, const QRectF& bar, bool horizontal) {
     painter.drawPolygon(arrow);
 }
 
+// The plot inside `body`, leaving room for the axes' labels.
+QRectF plotArea(const Panel& panel, const ChartAxis& axis, const QFontMetricsF& metrics,
+                const QRectF& body, const QStringList& categories) {
+    const double line = metrics.height();
+    const double bottom = 2 * line + 8; // tick or category labels, then the axis title
+    if (panel.horizontal) {
+        double labels = 0;
+        for (const QString& label : categories)
+            labels = std::max(labels, metrics.horizontalAdvance(label));
+        // Categories take up to 40% of the width (elided past it); bar values need their
+        // labels' room right of the bars.
+        const double left = std::min(labels, body.width() * 0.4) + 8;
+        double values = metrics.horizontalAdvance(formatShort(axis.max()));
+        for (const BarGroup& g : panel.bars)
+            values = std::max(values, metrics.horizontalAdvance(formatShort(stackTotal(g))));
+        const double right = std::min(values + 8, body.width() * 0.15);
+        return body.adjusted(left, 2, -right, -bottom);
+    }
+    return plotBesideAxes(body, axis, metrics, 6);
+}
+
+// The categories' labels: each beside its bar (horizontal), or every k-th below (vertical).
+void drawCategoryLabels(PaintContext& c, const Panel& panel, const QRectF& plot, const QRectF& body,
+                        const QStringList& categories, double slot) {
+    QPainter& painter = c.painter;
+    const QFontMetricsF metrics(painter.font());
+    painter.setPen(kLabelInk);
+    if (panel.horizontal) {
+        const double width = plot.left() - body.left() - 6;
+        const QStringList shown = distinctLabels(categories, metrics, width);
+        const int every = std::max(1, static_cast<int>(std::ceil(metrics.height() / slot)));
+        for (qsizetype i = 0; i < categories.size(); i += every) {
+            const QRectF box(body.left(), plot.top() + slot * double(i), width, slot);
+            const QRectF line(box.left(), box.center().y() - metrics.height() / 2, box.width(),
+                              metrics.height());
+            drawText(c, line, Qt::AlignRight | Qt::AlignVCenter, shown[i]);
+            if (shown[i] != categories[i])
+                c.addTooltip(line, categories[i]);
+        }
+        return;
+    }
+    double widest = 0;
+    for (const QString& label : categories)
+        widest = std::max(widest, metrics.horizontalAdvance(label));
+    widest = std::min(widest, std::max(80.0, slot - 8)); // a few categories: their whole names
+    const int every = std::max(1, static_cast<int>(std::ceil((widest + 8) / slot)));
+    for (qsizetype i = 0; i < categories.size(); i += every) {
+        const double center = plot.left() + slot * (double(i) + 0.5);
+        const QRectF box(center - widest / 2 - 1, plot.bottom() + 3, widest + 2, metrics.height());
+        drawElidedText(c, box, Qt::AlignHCenter, categories[i], Qt::ElideMiddle);
+    }
+}
+
 } // namespace
 
-void paintBarPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
+void paintBarPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
     QPainter& painter = c.painter;
-    double top = 0;
-    for (const BarGroup& g : panel.bars)
-        top = std::max(top, stackTotal(g));
-    const ChartAxis axis(0, top > 0 ? top : 1, false);
+    const QFontMetricsF metrics(painter.font());
+    const ChartAxis axis = valueAxis(panel);
     const bool horizontal = panel.horizontal;
-    drawValueAxis(painter, plot, axis, horizontal ? Qt::Horizontal : Qt::Vertical,
+    QStringList categories;
+    for (const BarGroup& g : panel.bars)
+        categories << g.label;
+    const QRectF plot = plotArea(panel, axis, metrics, body, categories);
+    drawValueAxis(c, plot, axis, horizontal ? Qt::Horizontal : Qt::Vertical,
                   horizontal ? panel.xLabel : panel.yLabel);
 
     const auto n = static_cast<double>(panel.bars.size());
     const double slot = (horizontal ? plot.height() : plot.width()) / n;
     const double thickness = slot >= 3 ? std::min(slot * 0.8, 36.0) : slot;
-    const QFontMetricsF metrics(painter.font());
-    // Category labels: every one if they fit, else every k-th.
-    const double labelRoom = horizontal ? metrics.height() : 44;
-    const int labelEvery = std::max(1, static_cast<int>(std::ceil(labelRoom / slot)));
+    drawCategoryLabels(c, panel, plot, body, categories, slot);
     painter.setRenderHint(QPainter::Antialiasing, slot >= 3);
     QRectF selected;
     for (std::size_t i = 0; i < panel.bars.size(); ++i) {
@@ -65,12 +136,7 @@ void paintBarPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
                                              (to - from) * plot.height());
             if (value > 0) {
                 painter.fillRect(bar, toColor(m.color));
-                ++c.paintedMarks;
-            }
-            if (horizontal && group.segments.size() == 1 && thickness >= 14) {
-                painter.setPen(QColor(0x33, 0x33, 0x33));
-                painter.drawText(QRectF(bar.right() + 4, bar.top(), 120, bar.height()),
-                                 Qt::AlignLeft | Qt::AlignVCenter, ChartAxis::tickLabel(value));
+                c.addMark(bar, &m);
             }
             // The whole slot answers for the bar, so thin bars are easy to point at.
             const QRectF hitArea =
@@ -84,26 +150,34 @@ void paintBarPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
                 selected = bar;
             base += value;
         }
-        if (static_cast<int>(i) % labelEvery == 0) {
-            painter.setPen(QColor(0x44, 0x44, 0x44));
-            if (horizontal)
-                painter.drawText(QRectF(plot.left() - 196, start, 190, thickness),
-                                 Qt::AlignRight | Qt::AlignVCenter,
-                                 metrics.elidedText(group.label, Qt::ElideMiddle, 190));
-            else {
-                const double room = std::max(60.0, slot * static_cast<double>(labelEvery) - 6);
-                painter.drawText(QRectF(start + thickness / 2 - room / 2, plot.bottom() + 3, room,
-                                        metrics.height()),
-                                 Qt::AlignHCenter,
-                                 metrics.elidedText(group.label, Qt::ElideMiddle, room));
+        // A single bar's value at its end, where a line of text fits beside it.
+        if (horizontal && group.segments.size() == 1 && thickness >= metrics.height()) {
+            const QString label = formatShort(base);
+            const double width = metrics.horizontalAdvance(label) + 2;
+            const double end = plot.left() + axis.toPixel(base, 0, 1) * plot.width();
+            if (end + 4 + width <= body.right()) {
+                painter.setPen(QColor(0x33, 0x33, 0x33));
+                drawText(c, QRectF(end + 4, start, width, thickness),
+                         Qt::AlignLeft | Qt::AlignVCenter, label);
             }
         }
     }
-    if (!panel.horizontal && !panel.xLabel.isEmpty()) {
-        painter.setPen(QColor(0x44, 0x44, 0x44));
-        painter.drawText(QRectF(plot.left(), plot.bottom() + metrics.height() + 4, plot.width(),
-                                metrics.height()),
-                         Qt::AlignHCenter, panel.xLabel);
+    for (const ReferenceLine& line : panel.lines) { // named in the legend or the title
+        const double at = axis.toPixel(line.value, 0, 1);
+        painter.setPen(QPen(toColor(line.color), 1.5, Qt::DashLine));
+        if (horizontal)
+            painter.drawLine(QPointF(plot.left() + at * plot.width(), plot.top()),
+                             QPointF(plot.left() + at * plot.width(), plot.bottom()));
+        else
+            painter.drawLine(QPointF(plot.left(), plot.bottom() - at * plot.height()),
+                             QPointF(plot.right(), plot.bottom() - at * plot.height()));
+    }
+    if (!horizontal) {
+        painter.setPen(kLabelInk);
+        drawElidedText(c,
+                       QRectF(plot.left(), plot.bottom() + metrics.height() + 5, plot.width(),
+                              metrics.height()),
+                       Qt::AlignHCenter, panel.xLabel);
     }
     if (!selected.isNull()) {
         painter.setRenderHint(QPainter::Antialiasing, true);

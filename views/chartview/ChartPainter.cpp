@@ -1,5 +1,7 @@
 #include "chartview/ChartPainter.h"
 
+#include "chartview/ChartLayout.h"
+#include "chartview/ChartText.h"
 #include "chartview/PanelPainters.h"
 
 #include <QFontMetricsF>
@@ -10,25 +12,44 @@
 namespace planscope::charts {
 namespace {
 
-constexpr double kTitleHeight = 30;
-constexpr double kLegendWidth = 190;
-
-bool hasLegend(const Panel& panel) {
-    return !panel.legend.empty() || panel.colorScale.has_value();
-}
-
-// Room for axis labels around the plot, by panel kind.
-QMarginsF plotMargins(const Panel& panel, double lineHeight) {
-    switch (panel.kind) {
-    case PanelKind::Rings:
-        return {8, 8, 8, 8};
-    case PanelKind::Scatter:
-        return {86 + lineHeight, 8, 14, 2 * lineHeight + 10};
-    case PanelKind::Bars:
-        return panel.horizontal ? QMarginsF{200, 8, 16, 2 * lineHeight + 10}
-                                : QMarginsF{86 + lineHeight, 8, 10, 2 * lineHeight + 10};
+// A panel: its title, then its legend on the right and the plot in what is left.
+void paintPanel(PaintContext& c, const Panel& panel, const QRectF& box, bool ownLegend) {
+    QPainter& painter = c.painter;
+    const QFontMetricsF metrics(painter.font());
+    QRectF body = box;
+    if (!panel.title.isEmpty()) {
+        QFont bold = painter.font();
+        bold.setBold(true);
+        painter.save();
+        painter.setFont(bold);
+        painter.setPen(QColor(0x33, 0x33, 0x33));
+        drawElidedText(c, QRectF(box.left(), box.top(), box.width(), metrics.height() + 4),
+                       Qt::AlignCenter, panel.title);
+        painter.restore();
+        body.setTop(box.top() + metrics.height() + 6);
     }
-    return {};
+    if (panel.isEmpty()) {
+        painter.setPen(QColor(0x66, 0x66, 0x66));
+        drawWrappedText(c, body.adjusted(8, 0, -8, 0), Qt::AlignCenter, panel.emptyMessage);
+        return;
+    }
+    if (ownLegend) {
+        if (const double width = legendWidth(panel, metrics, box.width()); width > 0) {
+            paintLegend(c, panel, QRectF(body.right() - width, body.top(), width, body.height()));
+            body.setRight(body.right() - width - 6);
+        }
+    }
+    switch (panel.kind) {
+    case PanelKind::Bars:
+        paintBarPanel(c, panel, body);
+        break;
+    case PanelKind::Scatter:
+        paintScatterPanel(c, panel, body);
+        break;
+    case PanelKind::Rings:
+        paintRingPanel(c, panel, body);
+        break;
+    }
 }
 
 } // namespace
@@ -39,85 +60,35 @@ QColor inkOn(const QColor& background) {
 
 void ChartPainter::paint(QPainter& painter, const QRectF& area) {
     m_hits.clear();
-    m_paintedMarks = 0;
+    m_marks.clear();
+    m_texts.clear();
     painter.save();
     painter.fillRect(area, Qt::white);
     painter.setRenderHint(QPainter::Antialiasing, true);
+    PaintContext c{painter, m_selectedLayer, m_drill, m_hits, m_marks, m_texts};
     QFont font = painter.font();
-    font.setPixelSize(12);
-    painter.setFont(font);
+    font.setPixelSize(kChartFontPixels);
     QFont titleFont = font;
-    titleFont.setPixelSize(15);
+    titleFont.setPixelSize(kChartTitlePixels);
     titleFont.setBold(true);
     painter.setFont(titleFont);
     painter.setPen(QColor(0x22, 0x22, 0x22));
-    const QRectF titleBox(area.left() + 8, area.top(), area.width() - 16, kTitleHeight);
-    const QString title =
-        QFontMetricsF(titleFont).elidedText(m_chart->title, Qt::ElideMiddle, titleBox.width());
-    painter.drawText(titleBox, Qt::AlignCenter, title);
-    if (title != m_chart->title) { // the whole title in a tooltip
-        ChartHit hit;
-        hit.tooltip = m_chart->title;
-        m_hits.push_back({titleBox, {}, hit});
-    }
+    drawElidedText(c, QRectF(area.left() + 8, area.top(), area.width() - 16, kChartTitleHeight),
+                   Qt::AlignCenter, m_chart->title, Qt::ElideMiddle);
     painter.setFont(font);
 
-    const int count = static_cast<int>(m_chart->panels.size());
-    const int columns = std::max(1, std::min(m_chart->columns, count));
-    const int rows = std::max(1, (count + columns - 1) / columns);
-    const QRectF grid = area.adjusted(4, kTitleHeight, -4, -4);
-    const double w = grid.width() / columns;
-    const double h = grid.height() / rows;
-    for (int i = 0; i < count; ++i) {
-        const int column = i % columns;
-        const int row = i / columns;
-        const QRectF box(grid.left() + column * w, grid.top() + row * h, w, h);
-        paintPanel(painter, m_chart->panels[static_cast<std::size_t>(i)],
-                   box.adjusted(4, 4, -4, -4));
+    const QFontMetricsF metrics(font);
+    const ChartLayout layout =
+        layoutChart(*m_chart, area.adjusted(4, kChartTitleHeight, -4, -4), metrics);
+    m_panelBoxes = layout.panels;
+    const bool shared = !layout.sharedLegend.isEmpty();
+    if (shared)
+        paintLegend(c, m_chart->panels.front(), layout.sharedLegend);
+    for (std::size_t i = 0; i < m_chart->panels.size(); ++i) {
+        c.panel = static_cast<int>(i);
+        paintPanel(c, m_chart->panels[i], layout.panels[i], !shared);
     }
     painter.restore();
-}
-
-void ChartPainter::paintPanel(QPainter& painter, const Panel& panel, const QRectF& box) {
-    const QFontMetricsF metrics(painter.font());
-    QRectF body = box;
-    if (!panel.title.isEmpty()) {
-        QFont bold = painter.font();
-        bold.setBold(true);
-        painter.save();
-        painter.setFont(bold);
-        painter.setPen(QColor(0x33, 0x33, 0x33));
-        painter.drawText(QRectF(box.left(), box.top(), box.width(), metrics.height() + 6),
-                         Qt::AlignCenter,
-                         metrics.elidedText(panel.title, Qt::ElideRight, box.width()));
-        painter.restore();
-        body.setTop(box.top() + metrics.height() + 8);
-    }
-    if (panel.isEmpty()) {
-        painter.setPen(QColor(0x88, 0x88, 0x88));
-        painter.drawText(body, Qt::AlignCenter | Qt::TextWordWrap, panel.emptyMessage);
-        return;
-    }
-    if (hasLegend(panel)) {
-        paintLegend(painter, panel,
-                    QRectF(body.right() - kLegendWidth, body.top(), kLegendWidth, body.height()));
-        body.setRight(body.right() - kLegendWidth - 6);
-    }
-    const QRectF plot = body.marginsRemoved(plotMargins(panel, metrics.height()));
-    if (plot.width() < 20 || plot.height() < 20)
-        return;
-    PaintContext context{painter, m_selectedLayer, m_drill, m_hits, m_paintedMarks};
-    switch (panel.kind) {
-    case PanelKind::Bars:
-        paintBarPanel(context, panel, plot);
-        break;
-    case PanelKind::Scatter:
-        paintScatterPanel(context, panel, plot);
-        break;
-    case PanelKind::Rings:
-        paintRingPanel(context, panel, plot);
-        break;
-    }
 }
 
 ChartHit ChartPainter::hitAt(const QPointF& point) const {

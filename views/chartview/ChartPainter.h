@@ -18,6 +18,19 @@ struct ChartHit {
     bool ringCenter = false; // the hole of a drilled sunburst (drills back out)
 };
 
+// A mark as painted: its panel, its bounds and the data it stands for.
+struct DrawnMark {
+    int panel = -1;
+    QRectF rect;
+    const Mark* mark = nullptr;
+};
+
+// A text as painted: where its ink lies, in the painted area's coordinates.
+struct DrawnText {
+    QRectF rect;
+    QString text;
+};
+
 // A slice of a ring panel as drawn: angles in degrees, clockwise from 12 o'clock.
 struct RingSlice {
     const RingNode* node = nullptr;
@@ -39,8 +52,13 @@ class ChartPainter {
     QString drill() const { return m_drill; }
 
     void paint(QPainter& painter, const QRectF& area);
-    ChartHit hitAt(const QPointF& point) const; // valid after paint()
-    int paintedMarks() const { return m_paintedMarks; }
+    // What the last paint() drew, and what is where.
+    ChartHit hitAt(const QPointF& point) const;
+    int paintedMarks() const { return static_cast<int>(m_marks.size()); }
+    const std::vector<DrawnMark>& drawnMarks() const { return m_marks; }
+    const std::vector<DrawnText>& drawnTexts() const { return m_texts; }
+    // The panels' boxes as laid out (columns follow the room, see ChartLayout.h).
+    const std::vector<QRectF>& panelBoxes() const { return m_panelBoxes; }
 
     struct HitShape {
         QRectF rect;
@@ -49,13 +67,13 @@ class ChartPainter {
     };
 
   private:
-    void paintPanel(QPainter& painter, const Panel& panel, const QRectF& box);
-
     const Chart* m_chart;
     int m_selectedLayer = -1;
     QString m_drill;
     std::vector<HitShape> m_hits;
-    int m_paintedMarks = 0;
+    std::vector<DrawnMark> m_marks;
+    std::vector<DrawnText> m_texts;
+    std::vector<QRectF> m_panelBoxes;
 };
 
 } // namespace planscope::charts

@@ -1,7 +1,9 @@
 #include "chartview/ChartView.h"
 
+#include "chartview/ChartLayout.h"
 #include "document/LayerSelection.h"
 
+#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -23,7 +25,27 @@ void ChartView::setChart(Chart chart) {
     m_chart = std::move(chart);
     m_painter.setDrill({});
     m_painter.setSelectedLayer(m_selection->current());
+    fitHeight();
     update();
+}
+
+void ChartView::setGrowToFit(bool grow) {
+    m_growToFit = grow;
+    fitHeight();
+}
+
+void ChartView::fitHeight() {
+    if (!m_growToFit)
+        return;
+    QFont chartFont = font();
+    chartFont.setPixelSize(kChartFontPixels);
+    setMinimumHeight(
+        static_cast<int>(comfortableHeight(m_chart, width(), QFontMetricsF(chartFont))));
+}
+
+void ChartView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitHeight(); // the height a chart needs follows its width
 }
 
 void ChartView::paintEvent(QPaintEvent*) {

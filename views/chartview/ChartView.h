@@ -20,15 +20,22 @@ class ChartView : public QWidget {
 
     void setChart(Chart chart);
     const Chart& chart() const { return m_chart; }
+    // In a scroll area: grow as tall as the chart needs at the view's width, so every panel
+    // keeps the room it reads well in (charts of many panels scroll rather than squeeze).
+    void setGrowToFit(bool grow);
     ChartHit hitAt(const QPointF& point) const { return m_painter.hitAt(point); }
 
   protected:
     void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
 
   private:
+    void fitHeight();
+
     LayerSelection* m_selection;
+    bool m_growToFit = false;
     Chart m_chart;
     ChartPainter m_painter{&m_chart};
 };

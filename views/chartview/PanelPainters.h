@@ -4,15 +4,25 @@
 
 #include <QColor>
 
+class QFontMetricsF;
+
 // The painters of each panel kind, used by ChartPainter.
 namespace planscope::charts {
 
+// What a panel painter draws with and what it reports back: hit shapes, marks and text.
 struct PaintContext {
     QPainter& painter;
     int selectedLayer;
     QString drill;
     std::vector<ChartPainter::HitShape>& hits;
-    int& paintedMarks;
+    std::vector<DrawnMark>& marks;
+    std::vector<DrawnText>& texts;
+    int panel = -1; // the panel being painted (-1: the chart's own parts)
+
+    void addMark(const QRectF& rect, const Mark* mark) { marks.push_back({panel, rect, mark}); }
+    void addTooltip(const QRectF& rect, const QString& tooltip) {
+        hits.push_back({rect, {}, {-1, tooltip, {}, false}});
+    }
 };
 
 inline QColor toColor(Rgb rgb) {
@@ -21,9 +31,14 @@ inline QColor toColor(Rgb rgb) {
 // Black or white, whichever reads better on `background`.
 QColor inkOn(const QColor& background);
 
-void paintBarPanel(PaintContext& context, const Panel& panel, const QRectF& plot);
-void paintScatterPanel(PaintContext& context, const Panel& panel, const QRectF& plot);
-void paintRingPanel(PaintContext& context, const Panel& panel, const QRectF& plot);
-void paintLegend(QPainter& painter, const Panel& panel, const QRectF& box);
+// Each painter draws its panel's plot and axes inside `body` (title and legend are placed
+// around it by ChartPainter).
+void paintBarPanel(PaintContext& context, const Panel& panel, const QRectF& body);
+void paintScatterPanel(PaintContext& context, const Panel& panel, const QRectF& body);
+void paintRingPanel(PaintContext& context, const Panel& panel, const QRectF& body);
+
+// Legends: entries (a swatch and a key each) and the color scale of a panel.
+QSizeF legendSize(const Panel& panel, const QFontMetricsF& metrics, double maxWidth);
+void paintLegend(PaintContext& context, const Panel& panel, const QRectF& box);
 
 } // namespace planscope::charts

@@ -1,7 +1,9 @@
+#include "chartview/ChartText.h"
 #include "chartview/PanelPainters.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 namespace planscope::charts {
@@ -23,9 +25,26 @@ QPainterPath sector(const QPointF& center, double inner, double outer, double st
     return path;
 }
 
+// The slice's name at `at`, shortened until it lies inside the slice; none when nothing fits.
+void labelSlice(PaintContext& c, const QPainterPath& slice, const QPointF& at,
+                const QString& label) {
+    const QFontMetricsF metrics(c.painter.font());
+    for (double width = std::min(140.0, metrics.horizontalAdvance(label) + 2); width >= 24;
+         width -= 12) {
+        const QString text = metrics.elidedText(label, Qt::ElideRight, width);
+        const double w = metrics.horizontalAdvance(text) + 2;
+        const QRectF box(at.x() - w / 2, at.y() - metrics.height() / 2, w, metrics.height());
+        if (text != QStringLiteral("\u2026") && slice.contains(box)) {
+            drawText(c, box, Qt::AlignCenter, text);
+            return;
+        }
+    }
+}
+
 } // namespace
 
-void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
+void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
+    const QRectF plot = body.adjusted(4, 4, -4, -4);
     QPainter& painter = c.painter;
     const bool twoLevels = std::any_of(panel.rings.begin(), panel.rings.end(),
                                        [](const RingNode& n) { return !n.children.empty(); });
@@ -33,7 +52,6 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
     const double outer = std::min(plot.width(), plot.height()) / 2 - 4;
     const double radii[3] = {twoLevels ? outer * 0.22 : outer * 0.5,
                              twoLevels ? outer * 0.6 : outer, outer};
-    const QFontMetricsF metrics(painter.font());
     QPainterPath selected;
     for (const RingSlice& slice : ringLayout(panel, c.drill)) {
         if (slice.spanDegrees <= 0)
@@ -50,25 +68,20 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
         painter.setPen(QPen(Qt::white, slice.spanDegrees > 2 ? 1 : 0.2));
         painter.setBrush(slice.level == 1 && twoLevels ? fill.lighter(115) : fill);
         painter.drawPath(path);
-        ++c.paintedMarks;
+        c.addMark(path.boundingRect(), &slice.node->mark);
         c.hits.push_back({path.boundingRect(),
                           path,
                           {slice.node->mark.layer, slice.node->mark.tooltip,
                            slice.level == 0 && twoLevels ? slice.node->label : QString(), false}});
         if (c.selectedLayer >= 0 && slice.node->mark.layer == c.selectedLayer)
             selected = path;
-        // Name the slices that have room for it.
-        const double mid = (slice.startDegrees + slice.spanDegrees / 2 - 90) * M_PI / 180;
-        const double labelRadius = (inner + outerRadius) / 2;
-        const double arc = labelRadius * slice.spanDegrees * M_PI / 180;
-        if ((slice.level == 0 || !twoLevels) && arc > 40 &&
-            outerRadius - inner > metrics.height()) {
-            const QPointF at = center + QPointF(std::cos(mid), std::sin(mid)) * labelRadius;
+        // Name the inner slices that have room for it.
+        if (slice.level == 0 || !twoLevels) {
+            const double mid = (slice.startDegrees + slice.spanDegrees / 2 - 90) * M_PI / 180;
+            const double labelRadius = (inner + outerRadius) / 2;
             painter.setPen(inkOn(fill));
-            painter.drawText(
-                QRectF(at.x() - 60, at.y() - metrics.height() / 2, 120, metrics.height()),
-                Qt::AlignCenter,
-                metrics.elidedText(slice.node->label, Qt::ElideRight, std::min(120.0, arc)));
+            labelSlice(c, path, center + QPointF(std::cos(mid), std::sin(mid)) * labelRadius,
+                       slice.node->label);
         }
     }
     if (!c.drill.isEmpty() && twoLevels) {
@@ -78,8 +91,8 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
         c.hits.push_back(
             {hole.boundingRect(), hole, {-1, QStringLiteral("Back to all layer types"), {}, true}});
         painter.setPen(QColor(0x44, 0x44, 0x44));
-        painter.drawText(QRectF(center.x() - radii[0], center.y() - 8, 2 * radii[0], 16),
-                         Qt::AlignCenter, QStringLiteral("back"));
+        drawText(c, QRectF(center.x() - radii[0], center.y() - 8, 2 * radii[0], 16),
+                 Qt::AlignCenter, QStringLiteral("back"));
     }
     if (!selected.isEmpty()) {
         painter.setPen(QPen(QColor(0x11, 0x11, 0x11), 2.5));

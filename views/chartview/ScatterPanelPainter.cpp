@@ -1,7 +1,9 @@
 #include "chartview/ChartAxis.h"
 #include "chartview/PanelPainters.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 namespace planscope::charts {
@@ -34,14 +36,20 @@ std::pair<double, double> range(const Panel& panel, bool y) {
 
 } // namespace
 
-void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& plot) {
+void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
     QPainter& painter = c.painter;
+    const QFontMetricsF metrics(painter.font());
     const auto [xLo, xHi] = range(panel, false);
     const auto [yLo, yHi] = range(panel, true);
     const ChartAxis xAxis(xLo, xHi, panel.logX);
     const ChartAxis yAxis(yLo, yHi, panel.logY);
-    drawValueAxis(painter, plot, xAxis, Qt::Horizontal, panel.xLabel);
-    drawValueAxis(painter, plot, yAxis, Qt::Vertical, panel.yLabel);
+    // On the right, room for half the last x label.
+    double right = 0;
+    for (const AxisTick& t : xAxis.ticks(6))
+        right = std::max(right, metrics.horizontalAdvance(t.label) / 2 + 4);
+    const QRectF plot = plotBesideAxes(body, yAxis, metrics, right);
+    drawValueAxis(c, plot, xAxis, Qt::Horizontal, panel.xLabel);
+    drawValueAxis(c, plot, yAxis, Qt::Vertical, panel.yLabel);
 
     double sLo = 0;
     double sHi = 0;
@@ -50,6 +58,8 @@ void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& plot) 
         sHi = i ? std::max(sHi, panel.points[i].size) : panel.points[i].size;
     }
     const double baseRadius = panel.points.size() > 2000 ? 1.8 : 3.5;
+    // Sized markers grow up to 9 px more, less in a small plot so they do not cover it.
+    const double growth = std::clamp(std::min(plot.width(), plot.height()) / 16, 3.0, 9.0);
     QRectF selected;
     painter.setPen(Qt::NoPen);
     for (const Mark& m : panel.points) {
@@ -57,13 +67,14 @@ void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& plot) 
             continue;
         const QPointF at(xAxis.toPixel(m.x, plot.left(), plot.right()),
                          yAxis.toPixel(m.y, plot.bottom(), plot.top()));
-        const double r = sHi > sLo ? 3 + 9 * std::sqrt((m.size - sLo) / (sHi - sLo)) : baseRadius;
+        const double r =
+            sHi > sLo ? 3 + growth * std::sqrt((m.size - sLo) / (sHi - sLo)) : baseRadius;
         QColor fill = toColor(m.color);
         fill.setAlpha(190);
         painter.setBrush(fill);
         painter.drawEllipse(at, r, r);
-        ++c.paintedMarks;
         const QRectF bounds(at.x() - r - 1, at.y() - r - 1, 2 * r + 2, 2 * r + 2);
+        c.addMark(bounds, &m);
         c.hits.push_back({bounds, {}, {m.layer, m.tooltip, {}, false}});
         if (c.selectedLayer >= 0 && m.layer == c.selectedLayer)
             selected = bounds;

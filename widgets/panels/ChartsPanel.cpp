@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QTreeWidget>
@@ -49,11 +50,21 @@ ChartsPanel::ChartsPanel(PlanDocument* document, QWidget* parent)
     m_view->addActions({png, svg});
     m_view->setToolTip({});
 
+    // The chart gets the room: the list's names elide (whole in their tooltips), and a chart
+    // of many panels scrolls down rather than squeezing them.
+    m_list->setMinimumWidth(150);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(m_view);
+    m_view->setGrowToFit(true);
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_list);
-    splitter->addWidget(m_view);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({300, 1000});
+    splitter->setSizes({230, 1000});
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

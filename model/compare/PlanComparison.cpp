@@ -51,17 +51,13 @@ OrderedJson index(int i) {
     return i >= 0 ? OrderedJson(i) : OrderedJson();
 }
 
-OrderedJson number(std::optional<double> value) {
-    return value ? OrderedJson(*value) : OrderedJson();
-}
-
 OrderedJson rowJson(const LayerComparison& r) {
     return {{"a", index(r.pair.a)},
             {"b", index(r.pair.b)},
             {"type", str(r.type)},
-            {"latency_a_ms", number(r.latencyA)},
-            {"latency_b_ms", number(r.latencyB)},
-            {"speedup", number(r.speedup)},
+            {"latency_a_ms", optionalJson(r.latencyA)},
+            {"latency_b_ms", optionalJson(r.latencyB)},
+            {"speedup", optionalJson(r.speedup)},
             {"name_a", str(r.nameA)},
             {"name_b", str(r.nameB)},
             {"precision_a", str(r.precisionA)},
@@ -129,8 +125,8 @@ OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
     return {{"a", summaryJson(a)},
             {"b", summaryJson(b)},
             {"matching", exact ? "exact" : "inexact"},
-            {"speedup", number(planSpeedup(a, b))},
-            {"slowdown_pct", number(slowdownPercent(a, b))},
+            {"speedup", optionalJson(planSpeedup(a, b))},
+            {"slowdown_pct", optionalJson(slowdownPercent(a, b))},
             {"pairs", pairs},
             {"layers", rows}};
 }

@@ -11,11 +11,6 @@ std::string str(const QString& s) {
     return s.toStdString();
 }
 
-// A measured figure as it is (no integer conversion), missing as null.
-OrderedJson optionalJson(std::optional<double> value) {
-    return value ? OrderedJson(*value) : OrderedJson();
-}
-
 OrderedJson tensorJson(const Tensor& t) {
     return {{"name", str(t.name)},
             {"shape", t.shape},
@@ -99,6 +94,10 @@ OrderedJson jsonNumber(double value) {
     if (std::floor(value) == value && std::abs(value) < 9.0e15)
         return static_cast<long long>(value);
     return value;
+}
+
+OrderedJson optionalJson(std::optional<double> value) {
+    return value ? OrderedJson(*value) : OrderedJson();
 }
 
 OrderedJson jsonNumber(std::optional<double> value) {

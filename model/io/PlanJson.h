@@ -24,5 +24,7 @@ QByteArray objectsCsv(const OrderedJson& columns, const std::vector<OrderedJson>
 // Whole byte counts print as integers, others (4-bit types) as decimals; a missing figure is null.
 OrderedJson jsonNumber(double value);
 OrderedJson jsonNumber(std::optional<double> value);
+// A measured figure as it is (no integer conversion); a missing one is null.
+OrderedJson optionalJson(std::optional<double> value);
 
 } // namespace planscope

@@ -1,5 +1,8 @@
 #include "itemmodels/ComparisonTableModel.h"
 
+#include "itemmodels/MissingLast.h"
+#include "plan/FigureText.h"
+
 namespace planscope {
 namespace {
 
@@ -9,18 +12,8 @@ constexpr const char* kTitles[] = {"A #",         "B #",         "Name A",      
                                    "Tactic A",    "Tactic B",    "Formats A",   "Formats B"};
 static_assert(std::size(kTitles) == ComparisonTableModel::ColumnCount);
 
-const QString kMissing = QStringLiteral("-");
-
 QString orMissing(const QString& text) {
-    return text.isEmpty() ? kMissing : text;
-}
-
-QString number(std::optional<double> value, int decimals, const QString& suffix = {}) {
-    return value ? QString::number(*value, 'f', decimals) + suffix : kMissing;
-}
-
-QVariant sortable(std::optional<double> value) {
-    return value ? QVariant(*value) : QVariant();
+    return text.isEmpty() ? kMissingText : text;
 }
 
 // "in: ...\tout: ..." on one line for the cell, on two for the tooltip.
@@ -90,9 +83,9 @@ int ComparisonTableModel::columnCount(const QModelIndex& parent) const {
 QVariant ComparisonTableModel::display(const LayerComparison& r, int column) const {
     switch (column) {
     case IndexAColumn:
-        return r.pair.a >= 0 ? QVariant(r.pair.a) : QVariant(kMissing);
+        return r.pair.a >= 0 ? QVariant(r.pair.a) : QVariant(kMissingText);
     case IndexBColumn:
-        return r.pair.b >= 0 ? QVariant(r.pair.b) : QVariant(kMissing);
+        return r.pair.b >= 0 ? QVariant(r.pair.b) : QVariant(kMissingText);
     case NameAColumn:
         return orMissing(r.nameA);
     case NameBColumn:
@@ -100,11 +93,11 @@ QVariant ComparisonTableModel::display(const LayerComparison& r, int column) con
     case TypeColumn:
         return r.type;
     case LatencyAColumn:
-        return number(r.latencyA, 4);
+        return numberText(r.latencyA, 4);
     case LatencyBColumn:
-        return number(r.latencyB, 4);
+        return numberText(r.latencyB, 4);
     case SpeedupColumn:
-        return number(r.speedup, 2, QStringLiteral("x"));
+        return numberText(r.speedup, 2, QStringLiteral("x"));
     case PrecisionAColumn:
         return orMissing(r.precisionA);
     case PrecisionBColumn:
@@ -133,11 +126,11 @@ QVariant ComparisonTableModel::sortValue(const LayerComparison& r, int column) c
     case IndexBColumn:
         return r.pair.b >= 0 ? QVariant(r.pair.b) : QVariant();
     case LatencyAColumn:
-        return sortable(r.latencyA);
+        return sortableFigure(r.latencyA);
     case LatencyBColumn:
-        return sortable(r.latencyB);
+        return sortableFigure(r.latencyB);
     case SpeedupColumn:
-        return sortable(r.speedup);
+        return sortableFigure(r.speedup);
     default: // text; a side without a layer has none
         if ((sideA(column) ? r.pair.a : r.pair.b) < 0 && column != TypeColumn)
             return {};
@@ -262,15 +255,10 @@ bool ComparisonFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex&) 
 }
 
 bool ComparisonFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    const bool leftMissing = !left.data(sortRole()).isValid();
-    const bool rightMissing = !right.data(sortRole()).isValid();
-    if (!leftMissing && !rightMissing)
-        return QSortFilterProxyModel::lessThan(left, right);
-    // Missing values go last: the greatest when ascending, the least when descending (the
-    // proxy then asks lessThan(right, left)).
-    if (leftMissing == rightMissing)
-        return false;
-    return sortOrder() == Qt::AscendingOrder ? rightMissing : leftMissing;
+    if (const auto less =
+            missingLastLess(left.data(sortRole()), right.data(sortRole()), sortOrder()))
+        return *less;
+    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 } // namespace planscope

@@ -1,6 +1,7 @@
 #include "itemmodels/LayerFilterModel.h"
 
 #include "itemmodels/LayerTableModel.h"
+#include "itemmodels/MissingLast.h"
 
 namespace planscope {
 
@@ -32,16 +33,10 @@ bool LayerFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& source
     return m_query.isEmpty() || m_query.matches(layer);
 }
 
-// A missing figure (an invalid sort value) goes after every value, whichever the order, and
-// missing ones keep the engine's order. (Sorting descending, Qt asks lessThan(right, left).)
 bool LayerFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    const bool ascending = sortOrder() == Qt::AscendingOrder;
-    const bool leftMissing = !left.data(sortRole()).isValid();
-    const bool rightMissing = !right.data(sortRole()).isValid();
-    if (leftMissing != rightMissing)
-        return ascending ? rightMissing : leftMissing;
-    if (leftMissing)
-        return ascending ? left.row() < right.row() : left.row() > right.row();
+    if (const auto less =
+            missingLastLess(left.data(sortRole()), right.data(sortRole()), sortOrder()))
+        return *less;
     return QSortFilterProxyModel::lessThan(left, right);
 }
 

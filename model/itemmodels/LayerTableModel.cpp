@@ -1,5 +1,6 @@
 #include "itemmodels/LayerTableModel.h"
 
+#include "itemmodels/MissingLast.h"
 #include "plan/FigureText.h"
 
 #include <QLocale>
@@ -46,17 +47,8 @@ QString tensorsText(const std::vector<Tensor>& tensors) {
     return parts.join(QStringLiteral(", "));
 }
 
-QString number(std::optional<double> value, int decimals) {
-    return value ? QString::number(*value, 'f', decimals) : kMissingText;
-}
-
 QString byteCount(std::optional<double> bytes) {
     return bytes ? QLocale().toString(*bytes, 'f', 0) : kMissingText;
-}
-
-// Missing figures sort as an invalid QVariant, which LayerFilterModel puts last.
-QVariant sortable(std::optional<double> value) {
-    return value ? QVariant(*value) : QVariant();
 }
 
 } // namespace
@@ -116,11 +108,11 @@ QVariant LayerTableModel::displayValue(const Layer& l, int column) const {
     case TacticColumn:
         return l.tactic;
     case LatencyColumn:
-        return number(l.timing.average(), 4);
+        return numberText(l.timing.average(), 4);
     case MedianLatencyColumn:
-        return number(l.timing.median(), 4);
+        return numberText(l.timing.median(), 4);
     case LatencyShareColumn:
-        return number(l.timing.share(), 2);
+        return numberText(l.timing.share(), 2);
     case InputsColumn:
         return tensorsText(l.inputs);
     case OutputsColumn:
@@ -148,17 +140,17 @@ QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
     case IndexColumn:
         return l.index;
     case LatencyColumn:
-        return sortable(l.timing.average());
+        return sortableFigure(l.timing.average());
     case MedianLatencyColumn:
-        return sortable(l.timing.median());
+        return sortableFigure(l.timing.median());
     case LatencyShareColumn:
-        return sortable(l.timing.share());
+        return sortableFigure(l.timing.share());
     case WeightsColumn:
-        return sortable(known(l.weightsKnown(), l.weightsBytes));
+        return sortableFigure(known(l.weightsKnown(), l.weightsBytes));
     case IoBytesColumn:
-        return sortable(known(l.ioBytesKnown(), l.ioBytes));
+        return sortableFigure(known(l.ioBytesKnown(), l.ioBytes));
     case FootprintColumn:
-        return sortable(known(l.footprintKnown(), l.footprintBytes));
+        return sortableFigure(known(l.footprintKnown(), l.footprintBytes));
     case MacsColumn:
         return conv ? QVariant(conv->macs) : QVariant();
     case ArithmeticIntensityColumn:

@@ -2,6 +2,10 @@
 
 namespace planscope {
 
+QString numberText(std::optional<double> value, int decimals, const QString& suffix) {
+    return value ? QString::number(*value, 'f', decimals) + suffix : kMissingText;
+}
+
 QString millisecondsText(std::optional<double> ms, int decimals) {
     return ms ? QString::number(*ms, 'f', decimals) + QStringLiteral(" ms") : kMissingText;
 }

@@ -9,6 +9,7 @@ namespace planscope {
 // is missing and reads as kMissingText, never as 0.
 inline const QString kMissingText = QStringLiteral("-");
 
+QString numberText(std::optional<double> value, int decimals, const QString& suffix = {});
 QString millisecondsText(std::optional<double> ms, int decimals = 3); // "0.123 ms"
 QString percentText(std::optional<double> percent, int decimals = 1); // "12.3 %"
 QString bytesText(std::optional<double> bytes);                       // "1.5 MB", "12 KB", "7 B"

@@ -243,7 +243,7 @@ void TestCharts::typesWithoutTrexColorGetTheirOwn() {
                                "Gather",  "TopK",       "Einsum",   "Concatenation",
                                "Padding", "Identity",   "Cast",     "Normalization"};
     const auto notGray = [](Rgb color) {
-        const int r = color >> 16 & 0xFF, g = color >> 8 & 0xFF, b = color & 0xFF;
+        const int r = int(color >> 16 & 0xFF), g = int(color >> 8 & 0xFF), b = int(color & 0xFF);
         return std::max({r, g, b}) - std::min({r, g, b}) > 40;
     };
     for (const QString& type : types) {

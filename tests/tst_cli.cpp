@@ -504,7 +504,7 @@ void TestCli::comparesWithoutFalseZeros() {
     QCOMPARE(unprofiled.status, 0);
     const QJsonObject c = QJsonDocument::fromJson(unprofiled.out).object();
     QVERIFY(c["speedup"].isNull() && c["slowdown_pct"].isNull());
-    for (const QJsonValue& layer : c["layers"].toArray())
+    for (const auto& layer : c["layers"].toArray())
         QVERIFY(layer.toObject()["latency_b_ms"].isNull() && layer.toObject()["speedup"].isNull());
     const Run unprofiledText = runPlanscope({"compare", fp32, graph});
     QVERIFY2(unprofiledText.out.contains("Speedup of B over A: - (B has no profile"),

@@ -69,7 +69,7 @@ void TestMissingFigures::summaryJsonHasNulls() {
     if (timed)
         QVERIFY(summary["average_time_ms"].toDouble() > 0);
     for (const char* groups : {"by_type", "by_precision"})
-        for (const QJsonValue& group : summary[groups].toObject()) {
+        for (const QJsonValue group : summary[groups].toObject()) {
             QCOMPARE(group["latency_ms"].isNull(), !timed);
             QCOMPARE(group["latency_pct"].isNull(), !timed);
         }
@@ -93,7 +93,7 @@ void TestMissingFigures::summaryTextSaysSo() {
 void TestMissingFigures::layersHaveNoTimings() {
     const QJsonArray layers = json({"layers", "--json", dataPath(kVerboseLog)}).toArray();
     QCOMPARE(layers.size(), 6);
-    for (const QJsonValue& layer : layers) {
+    for (const QJsonValue layer : layers) {
         for (const char* key :
              {"latency_avg_ms", "latency_median_ms", "latency_total_ms", "latency_pct",
               "weights_bytes", "bias_bytes", "io_bytes", "footprint_bytes"})

@@ -44,7 +44,7 @@ QString layer(const char* name, const char* type, const char* in, const char* ou
 // Writes a graph JSON of `layers` and `bindings` into `dir`; returns its path.
 QString writeGraph(const QTemporaryDir& dir, const QStringList& layers,
                    const QStringList& bindings) {
-    const QString path = dir.filePath("plan.graph.json");
+    QString path = dir.filePath("plan.graph.json");
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return {};

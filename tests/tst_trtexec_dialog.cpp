@@ -29,8 +29,8 @@ template <typename T> T* field(QWidget& dialog, const char* name) {
 // Fills the dialog's fields for a run in `dir` with the stand-in `trtexec`; returns the job.
 TrtexecJob fill(TrtexecDialog& dialog, const QString& dir, const QString& trtexec) {
     TrtexecJob job{QDir(dir).filePath("net.onnx"),
-                         QDir(dir).filePath("out"),
-                         {"--fp16", "--shapes=input:1x3x8x8"}};
+                   QDir(dir).filePath("out"),
+                   {"--fp16", "--shapes=input:1x3x8x8"}};
     QFile model(job.model);
     model.open(QIODevice::WriteOnly);
     model.write("onnx");

@@ -159,6 +159,7 @@ int compareCommand(const QStringList& arguments) {
             out() << QString::fromStdString(comparisonJson(a, b, rows, exact).dump(2)) << '\n';
         } else if (parser.isSet(QStringLiteral("csv"))) {
             std::vector<const LayerComparison*> all;
+            all.reserve(rows.size());
             for (const LayerComparison& r : rows)
                 all.push_back(&r);
             out() << QString::fromUtf8(comparisonCsv(all));

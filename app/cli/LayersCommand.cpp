@@ -30,7 +30,7 @@ QString sortKey(const QString& column) {
             return QString::fromLatin1(key);
     const OrderedJson header = layerJson(Layer{});
     for (const auto& item : header.items()) {
-        const QString key = QString::fromStdString(item.key());
+        QString key = QString::fromStdString(item.key());
         if (column.compare(key, Qt::CaseInsensitive) == 0 && !item.value().is_array())
             return key;
     }
@@ -149,6 +149,7 @@ int layersCommand(const QStringList& arguments) {
             out() << QString::fromStdString(list.dump(2)) << '\n';
         } else if (parser.isSet(csv)) {
             std::vector<const Layer*> layers;
+            layers.reserve(rows.size());
             for (const Row& r : rows)
                 layers.push_back(r.layer);
             out() << QString::fromUtf8(layersCsv(layers));

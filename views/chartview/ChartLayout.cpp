@@ -106,7 +106,8 @@ ChartLayout layoutChart(const Chart& chart, const QRectF& area, const QFontMetri
     const double w = grid.width() / columns;
     const double h = grid.height() / rows;
     for (int i = 0; i < count; ++i) {
-        const QRectF cell(grid.left() + (i % columns) * w, grid.top() + (i / columns) * h, w, h);
+        const int row = i / columns;
+        const QRectF cell(grid.left() + (i % columns) * w, grid.top() + row * h, w, h);
         layout.panels.push_back(cell.adjusted(kGap / 2, kGap / 2, -kGap / 2, -kGap / 2));
     }
     return layout;

@@ -111,15 +111,15 @@ std::vector<Block> pictures(const std::shared_ptr<LaidOutGraph>& g, const QStrin
             spans.size() > 1
                 ? QStringLiteral(" (part %1 of %2, left to right)").arg(i + 1).arg(spans.size())
                 : QString();
-        blocks.push_back(Picture{caption + part, QSizeF(right - left, bottom - top),
-                                 [g, haloed, corner](QPainter& painter, const QRectF& visible) {
-                                     painter.save();
-                                     painter.translate(-corner);
-                                     paintGraphPicture(painter, *g->painter, g->layout,
-                                                       visible.translated(corner), haloed);
-                                     painter.restore();
-                                 },
-                                 std::move(breaks)});
+        blocks.emplace_back(Picture{caption + part, QSizeF(right - left, bottom - top),
+                                    [g, haloed, corner](QPainter& painter, const QRectF& visible) {
+                                        painter.save();
+                                        painter.translate(-corner);
+                                        paintGraphPicture(painter, *g->painter, g->layout,
+                                                          visible.translated(corner), haloed);
+                                        painter.restore();
+                                    },
+                                    std::move(breaks)});
     }
     return blocks;
 }

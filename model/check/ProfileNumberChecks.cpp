@@ -15,7 +15,7 @@ constexpr double kPercentTolerance = 2.0;    // the percentages sum to 100 +- 2
 constexpr double kTotalTimeTolerance = 0.02; // sum timeMs within 2 % of sum averageMs x count
 constexpr double kRatioTolerance = 0.05; // a record's timeMs / averageMs within 5 % of the count
 // PlanScope's own: a run's latency against the per-layer sum. Profiling each layer adds some
-// time (the sum is 6-35 % above the run's mean on the shared plans), launch gaps take some off;
+// time (the sum is 6-34 % above the run's mean on the shared plans), launch gaps take some off;
 // a factor of two means the files come from different engines, batch sizes or GPUs.
 constexpr double kRunFactor = 2.0;
 constexpr double kSameRunTolerance = 0.10; // the timing JSON and the summary of one run

@@ -3,7 +3,9 @@
 #include "check/PlanCheck.h"
 #include "io/PlanFacts.h"
 #include "io/PlanLoader.h"
+#include "itemmodels/CheckModel.h"
 
+#include <QAbstractItemModelTester>
 #include <QTemporaryDir>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -42,6 +44,7 @@ class TestPlanCheck : public QObject {
     void foreignProfileIsAnError();
     void writesJson();
     void countsText();
+    void itemModel();
 };
 
 namespace {
@@ -661,6 +664,37 @@ void TestPlanCheck::countsText() {
     QCOMPARE(checkCountsText(check), QString("1 error, 2 notes"));
     check.results.emplace_back("d", CheckLevel::Warning, QStringList());
     QCOMPARE(checkCountsText(check), QString("1 error, 1 warning, 2 notes"));
+}
+
+void TestPlanCheck::itemModel() {
+    const PlanCheck check = checkOf(fixturePath("shared-writes.graph.json"));
+    CheckModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setCheck(&check);
+    QCOMPARE(model.rowCount(), 3);
+    const QModelIndex written = model.index(2, 0);
+    QCOMPARE(written.data().toString(), QString("tensor-written-twice (6)"));
+    QCOMPARE(written.siblingAtColumn(CheckModel::LevelColumn).data().toString(), QString("note"));
+    QVERIFY(written.siblingAtColumn(CheckModel::MessageColumn)
+                .data()
+                .toString()
+                .startsWith("3 tensors of shared-writes.graph.json are written by more than one "
+                            "layer: \"joined\", \"y\" and 1 more (by \"sin\", \"cos\", "
+                            "\"head\", \"scale\" and 2 more)."));
+    QVERIFY(written.data(Qt::ToolTipRole).toString().contains("\nWhat to do: Nothing to fix"));
+    QCOMPARE(written.data(CheckModel::LayerIndexRole).toInt(), -1);
+    QCOMPARE(written.data(CheckModel::LevelRole).toInt(), int(CheckLevel::Note));
+    QCOMPARE(model.rowCount(written), 6);
+    const QModelIndex scale = model.index(3, 0, written);
+    QCOMPARE(scale.data().toString(), QString("5  scale"));
+    QCOMPARE(scale.data(CheckModel::LayerIndexRole).toInt(), 5);
+    QCOMPARE(scale.data(CheckModel::ResultRole).toInt(), 2);
+    QCOMPARE(scale.parent(), written);
+    QCOMPARE(model.result(0)->id, QString("layer-reads-own-output"));
+    QCOMPARE(model.index(1, 0).data().toString(), QString("no-profile")); // no layers: no count
+    model.setCheck(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+    QVERIFY(!model.result(0));
 }
 
 PLANSCOPE_TEST_MAIN(TestPlanCheck, QCoreApplication)

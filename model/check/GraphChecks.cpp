@@ -17,24 +17,39 @@ const QString kReexportGraph =
 
 // The exported layers with, for each tensor, the layers (positions in `layers`) writing it.
 struct TensorGraph {
+    struct Writers {
+        int first = -1;
+        std::vector<int> more; // empty for nearly every tensor
+    };
     std::vector<ExportedLayer> layers;
-    QHash<QString, std::vector<int>> writers;
+    QHash<QString, Writers> writers;
+    QStringList writtenTwice; // in the order of their second writer
 
     explicit TensorGraph(const EnginePlan& plan) : layers(exportedLayers(plan)) {
+        writers.reserve(static_cast<qsizetype>(2 * layers.size()));
         for (int i = 0; i < static_cast<int>(layers.size()); ++i)
-            for (const Tensor& t : layers[static_cast<std::size_t>(i)].layer->outputs) {
+            for (const Tensor& t : at(i).layer->outputs) {
                 if (t.name.isEmpty())
                     continue;
-                std::vector<int>& w = writers[t.name];
-                if (w.empty() || w.back() != i)
-                    w.push_back(i);
+                Writers& w = writers[t.name];
+                if (w.first < 0) {
+                    w.first = i;
+                } else if (w.first != i && (w.more.empty() || w.more.back() != i)) {
+                    if (w.more.empty())
+                        writtenTwice << t.name;
+                    w.more.push_back(i);
+                }
             }
     }
     const ExportedLayer& at(int i) const { return layers[static_cast<std::size_t>(i)]; }
-    const std::vector<int>& writersOf(const QString& tensor) const {
-        static const std::vector<int> none;
+    // Calls `use` with each layer writing `tensor`, in file order.
+    template <class Use> void forEachWriter(const QString& tensor, Use&& use) const {
         const auto it = writers.constFind(tensor);
-        return it == writers.cend() ? none : *it;
+        if (it == writers.cend())
+            return;
+        use(it->first);
+        for (int w : it->more)
+            use(w);
     }
 };
 
@@ -56,23 +71,18 @@ void namesOnly(const EnginePlan& plan, std::vector<CheckResult>& results) {
 // Tensors written by more than one layer, in the order of their first writer.
 void tensorsWrittenTwice(const EnginePlan& plan, const TensorGraph& graph,
                          std::vector<CheckResult>& results) {
-    QStringList tensors;
+    QStringList tensors = graph.writtenTwice;
+    std::stable_sort(tensors.begin(), tensors.end(), [&](const QString& a, const QString& b) {
+        return graph.writers.constFind(a)->first < graph.writers.constFind(b)->first;
+    });
     OrderedJson listed = OrderedJson::array();
     std::vector<CheckLayer> writers;
-    QSet<QString> seen;
-    for (const ExportedLayer& l : graph.layers)
-        for (const Tensor& t : l.layer->outputs) {
-            const std::vector<int>& w = graph.writersOf(t.name);
-            if (w.size() < 2 || seen.contains(t.name))
-                continue;
-            seen.insert(t.name);
-            tensors << t.name;
-            std::vector<CheckLayer> these;
-            for (int i : w)
-                these.push_back(graph.at(i).ref);
-            listed.push_back({{"tensor", t.name.toStdString()}, {"writers", layersJson(these)}});
-            writers.insert(writers.end(), these.begin(), these.end());
-        }
+    for (const QString& tensor : tensors) {
+        std::vector<CheckLayer> these;
+        graph.forEachWriter(tensor, [&](int w) { these.push_back(graph.at(w).ref); });
+        listed.push_back({{"tensor", tensor.toStdString()}, {"writers", layersJson(these)}});
+        writers.insert(writers.end(), these.begin(), these.end());
+    }
     if (tensors.isEmpty())
         return;
     CheckResult r{QStringLiteral("tensor-written-twice"), CheckLevel::Note, {plan.sources.graph}};
@@ -120,19 +130,35 @@ void layersReadingOwnOutput(const EnginePlan& plan, const TensorGraph& graph,
     results.push_back(std::move(r));
 }
 
+// Whether a layer reads a tensor that a later layer writes. Without such a back edge the file's
+// order is an order of execution, and the graph has no cycle.
+bool hasBackEdge(const TensorGraph& graph) {
+    for (int reader = 0; reader < static_cast<int>(graph.layers.size()); ++reader)
+        for (const Tensor& t : graph.at(reader).layer->inputs) {
+            bool back = false;
+            graph.forEachWriter(t.name, [&](int writer) { back = back || writer > reader; });
+            if (back)
+                return true;
+        }
+    return false;
+}
+
 // The layers on a cycle of the tensor graph, or on a path between two cycles: what is left
 // after removing, again and again, the layers nothing left feeds and those feeding nothing left.
 std::vector<int> layersOnCycles(const TensorGraph& graph) {
+    if (!hasBackEdge(graph))
+        return {};
     const int n = static_cast<int>(graph.layers.size());
     std::vector<std::vector<int>> next(static_cast<std::size_t>(n));
     std::vector<std::vector<int>> previous(static_cast<std::size_t>(n));
     for (int reader = 0; reader < n; ++reader)
         for (const Tensor& t : graph.at(reader).layer->inputs)
-            for (int writer : graph.writersOf(t.name))
+            graph.forEachWriter(t.name, [&](int writer) {
                 if (writer != reader) { // a layer reading its own output is reported apart
                     next[static_cast<std::size_t>(writer)].push_back(reader);
                     previous[static_cast<std::size_t>(reader)].push_back(writer);
                 }
+            });
     std::vector<bool> removed(static_cast<std::size_t>(n), false);
     const auto peel = [&](const std::vector<std::vector<int>>& in,
                           const std::vector<std::vector<int>>& out) {

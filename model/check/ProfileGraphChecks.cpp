@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QSet>
+#include <unordered_map>
 
 namespace planscope {
 namespace {
@@ -20,25 +21,39 @@ struct NameCount {
     int records = 0;
 };
 
-// The facts this group compares, with the names counted once.
+// The facts this group compares, with every name counted once: for each graph entry and each
+// record, its name's counts and which occurrence of its name it is (1 for the first).
 struct Inputs {
     const EnginePlan& plan;
     const PlanFacts& facts;
     QString graph;   // path
     QString profile; // path
     std::vector<QString> recordNames;
-    QHash<QString, NameCount> counts;
+    std::unordered_map<QString, NameCount> counts; // nodes stay put: the pointers below hold
+    std::vector<const NameCount*> entryCounts;
+    std::vector<int> entryOccurrence;
+    std::vector<const NameCount*> recordCounts;
+    std::vector<int> recordOccurrence;
 
     Inputs(const EnginePlan& p, const PlanFacts& f)
         : plan(p), facts(f), graph(p.sources.graph), profile(f.profilePath) {
-        for (const GraphEntry& e : f.graph)
-            ++counts[e.name].layers;
-        if (!f.profile)
-            return;
-        recordNames.reserve(f.profile->records.size());
-        for (const ProfileRecord& r : f.profile->records) {
-            recordNames.push_back(replaceRecordSeparators(r.name));
-            ++counts[recordNames.back()].records;
+        const std::size_t records = f.profile ? f.profile->records.size() : 0;
+        counts.reserve(f.graph.size() + records);
+        entryCounts.reserve(f.graph.size());
+        entryOccurrence.reserve(f.graph.size());
+        for (const GraphEntry& e : f.graph) {
+            NameCount& count = counts[e.name];
+            entryOccurrence.push_back(++count.layers);
+            entryCounts.push_back(&count);
+        }
+        recordNames.reserve(records);
+        recordCounts.reserve(records);
+        recordOccurrence.reserve(records);
+        for (std::size_t i = 0; i < records; ++i) {
+            recordNames.push_back(replaceRecordSeparators(f.profile->records[i].name));
+            NameCount& count = counts[recordNames.back()];
+            recordOccurrence.push_back(++count.records);
+            recordCounts.push_back(&count);
         }
     }
     const std::vector<ProfileRecord>& records() const { return facts.profile->records; }
@@ -71,13 +86,13 @@ OrderedJson recordJson(const QString& name, const ProfileRecord& r) {
 void duplicateLayerNames(const Inputs& in, std::vector<CheckResult>& results) {
     QHash<QString, std::vector<CheckLayer>> byName;
     QStringList repeated; // in file order
-    for (const GraphEntry& e : in.facts.graph) {
-        if (in.counts.value(e.name).layers < 2)
+    for (std::size_t i = 0; i < in.facts.graph.size(); ++i) {
+        if (in.entryCounts[i]->layers < 2)
             continue;
-        std::vector<CheckLayer>& layers = byName[e.name];
-        if (layers.empty())
+        const GraphEntry& e = in.facts.graph[i];
+        if (in.entryOccurrence[i] == 1)
             repeated << e.name;
-        layers.push_back(entryLayer(in.plan, e));
+        byName[e.name].push_back(entryLayer(in.plan, e));
     }
     if (repeated.isEmpty())
         return;
@@ -107,7 +122,7 @@ bool profileOfAnotherEngine(const Inputs& in, std::vector<CheckResult>& results)
     int matched = 0;
     CarriedTime time;
     for (std::size_t i = 0; i < records.size(); ++i) {
-        matched += in.counts.value(in.recordNames[i]).layers > 0 ? 1 : 0;
+        matched += in.recordCounts[i]->layers > 0 ? 1 : 0;
         time.add(records[i]);
     }
     if (records.empty() || 2 * static_cast<std::size_t>(matched) >= records.size())
@@ -141,7 +156,7 @@ void recordsWithoutLayer(const Inputs& in, std::vector<CheckResult>& results) {
     QStringList names;
     CarriedTime time;
     for (std::size_t i = 0; i < in.records().size(); ++i) {
-        if (in.counts.value(in.recordNames[i]).layers > 0)
+        if (in.recordCounts[i]->layers > 0)
             continue;
         names << in.recordNames[i];
         listed.push_back(recordJson(in.recordNames[i], in.records()[i]));
@@ -171,15 +186,14 @@ void recordsWithoutLayer(const Inputs& in, std::vector<CheckResult>& results) {
 
 // Names recorded more often than the graph has layers of that name.
 void duplicateRecords(const Inputs& in, std::vector<CheckResult>& results) {
-    QHash<QString, int> seen;
     QStringList names; // in file order
     QSet<QString> named;
     OrderedJson extra = OrderedJson::array();
     CarriedTime time;
     for (std::size_t i = 0; i < in.records().size(); ++i) {
         const QString& name = in.recordNames[i];
-        const NameCount count = in.counts.value(name);
-        if (count.layers == 0 || ++seen[name] <= count.layers)
+        const int layers = in.recordCounts[i]->layers;
+        if (layers == 0 || in.recordOccurrence[i] <= layers)
             continue;
         if (!named.contains(name)) {
             named.insert(name);
@@ -216,12 +230,12 @@ void duplicateRecords(const Inputs& in, std::vector<CheckResult>& results) {
 // The plan's layers beyond the records of their name. Constants, NoOps and the other layers
 // trex leaves out carry no time in any view: a record missing for them is not reported.
 void layersWithoutRecord(const Inputs& in, std::vector<CheckResult>& results) {
-    QHash<QString, int> seen;
     std::vector<CheckLayer> missing;
     int joinedByPosition = 0;
-    for (const GraphEntry& e : in.facts.graph) {
+    for (std::size_t i = 0; i < in.facts.graph.size(); ++i) {
+        const GraphEntry& e = in.facts.graph[i];
         if (e.place != GraphEntry::Place::Layer ||
-            ++seen[e.name] <= in.counts.value(e.name).records)
+            in.entryOccurrence[i] <= in.entryCounts[i]->records)
             continue;
         missing.push_back(entryLayer(in.plan, e));
         if (in.plan.layers[static_cast<std::size_t>(e.index)].timing.measured)

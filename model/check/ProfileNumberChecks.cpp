@@ -71,6 +71,14 @@ void recordRatios(const Inputs& in, std::vector<CheckResult>& results) {
     if (count <= 0)
         return;
     const double tolerance = std::max(kRatioTolerance * count, 0.5);
+    const auto& records = in.plan.facts->profile->records;
+    std::vector<std::size_t> off;
+    for (std::size_t i = 0; i < records.size(); ++i)
+        if (!(records[i].absent & (TimeField | AverageField)) && records[i].averageMs > 0 &&
+            std::abs(records[i].totalMs / records[i].averageMs - count) > tolerance)
+            off.push_back(i);
+    if (off.empty())
+        return;
     QHash<QString, const GraphEntry*> entries;
     for (const GraphEntry& e : in.plan.facts->graph)
         if (!entries.contains(e.name)) // the first layer of a repeated name
@@ -78,12 +86,8 @@ void recordRatios(const Inputs& in, std::vector<CheckResult>& results) {
     CheckResult r{QStringLiteral("record-ratios"), CheckLevel::Warning, {in.profile}};
     QStringList names;
     OrderedJson listed = OrderedJson::array();
-    for (const ProfileRecord& record : in.plan.facts->profile->records) {
-        if ((record.absent & (TimeField | AverageField)) || record.averageMs <= 0)
-            continue;
-        const double ratio = record.totalMs / record.averageMs;
-        if (std::abs(ratio - count) <= tolerance)
-            continue;
+    for (const std::size_t i : off) {
+        const ProfileRecord& record = records[i];
         const QString name = replaceRecordSeparators(record.name);
         names << name;
         if (const GraphEntry* e = entries.value(name))
@@ -91,15 +95,16 @@ void recordRatios(const Inputs& in, std::vector<CheckResult>& results) {
         listed.push_back({{"name", name.toStdString()},
                           {"time_ms", record.totalMs},
                           {"average_ms", record.averageMs},
-                          {"ratio", ratio}});
+                          {"ratio", record.totalMs / record.averageMs}});
     }
-    if (names.isEmpty())
-        return;
-    r.message = QStringLiteral("%1 of %2 disagree with the others on the iterations timed "
-                               "(timeMs / averageMs is %3 for most records): %4. Their timeMs or "
-                               "averageMs is wrong.")
+    const bool one = names.size() == 1;
+    r.message = QStringLiteral("%1 of %2 %3 with the others on the iterations timed (timeMs / "
+                               "averageMs is %4 for most records): %5. %6 timeMs or averageMs is "
+                               "wrong.")
                     .arg(countText(names.size(), QStringLiteral("record")), in.profileName(),
-                         QString::number(count, 'f', 0), namesText(names));
+                         one ? QStringLiteral("disagrees") : QStringLiteral("disagree"),
+                         QString::number(count, 'f', 0), namesText(names),
+                         one ? QStringLiteral("Its") : QStringLiteral("Their"));
     r.fix = QStringLiteral("Re-export the profile from one run of this engine (trtexec "
                            "--exportProfile); an edited record shows here.");
     r.details["iterations"] = count;

@@ -19,6 +19,12 @@ measure 5 "$planscope" summary --json "$work/big.onnx.engine"
 echo "summary --json: median wall ${wall} s, peak RSS ${rss_mb} MB"
 target "wall time" "$wall" 1.0 s
 target "memory" "$rss_mb" 400 MB
+summary_wall=$wall
+
+# The check of the plan's files costs little on top of loading: within 10 % of summary's time.
+measure 5 "$planscope" check "$work/big.onnx.engine"
+echo "check: median wall ${wall} s, peak RSS ${rss_mb} MB"
+target "wall time against summary --json" "$wall" "$(awk "BEGIN{print 1.1 * $summary_wall}")" s
 
 # A per-layer chart of every layer, to PNG and to SVG.
 for format in png svg; do

@@ -26,6 +26,8 @@ const std::map<QString, CommandEntry>& commands() {
     static const std::map<QString, CommandEntry> table = {
         {QStringLiteral("summary"),
          {summaryCommand, "Summarize a plan: size, latency, device, build."}},
+        {QStringLiteral("check"),
+         {checkCommand, "Check that a plan's files agree with each other (exit 1 on an error)."}},
         {QStringLiteral("layers"), {layersCommand, "List the layers (text, --json or --csv)."}},
         {QStringLiteral("lint"), {lintCommand, "Report layers with known performance hazards."}},
         {QStringLiteral("compare"),

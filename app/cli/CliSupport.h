@@ -24,6 +24,7 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& arguments);
 int runGuarded(const std::function<int()>& body);
 
 int summaryCommand(const QStringList& arguments);
+int checkCommand(const QStringList& arguments);
 int layersCommand(const QStringList& arguments);
 int lintCommand(const QStringList& arguments);
 int exportChartCommand(const QStringList& arguments);

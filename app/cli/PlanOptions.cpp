@@ -36,13 +36,12 @@ void addPlanOptions(QCommandLineParser& parser) {
     });
 }
 
-EnginePlan loadPlanFromArguments(const QCommandLineParser& parser) {
+EnginePlan loadPlanFromArguments(const QCommandLineParser& parser, LoadOptions options) {
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
         throw UsageError("missing PLAN");
     if (positional.size() > 1)
         throw UsageError("expected one PLAN, got " + std::to_string(positional.size()));
-    LoadOptions options;
     bool ok = false;
     options.profile = parser.value(kProfile).toInt(&ok);
     if (!ok || options.profile < 0)

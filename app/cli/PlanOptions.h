@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/PlanLoader.h"
 #include "plan/EnginePlan.h"
 
 #include <QCommandLineParser>
@@ -9,7 +10,8 @@ namespace planscope {
 // The PLAN argument and the options every plan-reading subcommand shares.
 void addPlanOptions(QCommandLineParser& parser);
 
-// Loads the plan named on the command line; throws PlanError (or UsageError) on bad input.
-EnginePlan loadPlanFromArguments(const QCommandLineParser& parser);
+// Loads the plan named on the command line, with `options` completed from it; throws PlanError
+// (or UsageError) on bad input.
+EnginePlan loadPlanFromArguments(const QCommandLineParser& parser, LoadOptions options = {});
 
 } // namespace planscope

@@ -46,6 +46,7 @@ void AsyncPlanLoader::load(const QString& path, int profile, const LintSettings&
     LoadOptions options;
     options.profile = profile;
     options.logs = logs;
+    options.refuseForeignProfile = false; // opened without it; the check's banner says why
     options.progress = [job](int percent) {
         job->percent = percent;
         return !job->cancel.load();

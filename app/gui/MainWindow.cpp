@@ -10,6 +10,7 @@
 #include "io/log/TacticLogReader.h"
 #include "onnxexport/OnnxExport.h"
 #include "panels/ChartsPanel.h"
+#include "panels/CheckBanner.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
 #include "panels/LayerTablePanel.h"
@@ -36,6 +37,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+#include <QVBoxLayout>
 #include <tuple>
 
 namespace planscope {
@@ -75,7 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_summary(new SummaryPanel(m_document, this)),
       m_inspector(new LayerInspector(m_document, this)), m_lint(new LintPanel(m_document, this)),
       m_charts(new ChartsPanel(m_document, this)), m_graph(new GraphPanel(m_document, this)),
-      m_tabs(new QTabWidget(this)) {
+      m_tabs(new QTabWidget(this)), m_checkBanner(new CheckBanner(m_document, this)) {
     setWindowTitle(QStringLiteral("PlanScope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/planscope.svg")));
     setAcceptDrops(true);
@@ -83,7 +85,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_charts, tr("C&harts"));
     m_tabs->addTab(m_graph, tr("&Graph"));
     m_tabs->setDocumentMode(true);
-    setCentralWidget(m_tabs);
+    // The check's banner sits above the tabs while the plan's files have an error.
+    auto* central = new QWidget(this);
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_checkBanner);
+    column->addWidget(m_tabs, 1);
+    setCentralWidget(central);
     createDocks();
     createActions();
     createStatusBar();
@@ -109,6 +118,11 @@ void MainWindow::createDocks() {
     m_lintDock = dock(tr("Lint"), QStringLiteral("lintDock"), m_lint, this);
     m_summary->setMinimumWidth(kSideDockMinimum);
     m_inspector->setMinimumWidth(kSideDockMinimum);
+    connect(m_checkBanner, &CheckBanner::detailsRequested, this, [this] {
+        m_lintDock->show();
+        m_lintDock->raise();
+        m_lint->showCheck();
+    });
     // Where the summary and the inspector share a side, choosing a layer shows the inspector.
     connect(m_document->selection(), &LayerSelection::changed, this, [this](int layer) {
         if (layer >= 0 && tabifiedDockWidgets(m_inspectorDock).contains(m_summaryDock))

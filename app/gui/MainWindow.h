@@ -17,6 +17,7 @@ namespace planscope {
 
 class AsyncPlanLoader;
 class ChartsPanel;
+class CheckBanner;
 class GraphPanel;
 class LayerInspector;
 class LayerTablePanel;
@@ -48,6 +49,7 @@ class MainWindow : public QMainWindow {
     GraphPanel* graphPanel() const { return m_graph; }
     LayerInspector* inspector() const { return m_inspector; }
     SummaryPanel* summaryPanel() const { return m_summary; }
+    CheckBanner* checkBanner() const { return m_checkBanner; }
     QString currentPath() const { return m_path; }
 
   signals:
@@ -94,6 +96,7 @@ class MainWindow : public QMainWindow {
     ChartsPanel* m_charts;
     GraphPanel* m_graph;
     QTabWidget* m_tabs;
+    CheckBanner* m_checkBanner;
     QDockWidget* m_summaryDock = nullptr;
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_lintDock = nullptr;

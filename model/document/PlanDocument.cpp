@@ -20,6 +20,7 @@ void PlanDocument::setPlan(LoadedPlan loaded) {
     m_selection->clear();
     m_plan = std::move(loaded.plan);
     m_findings = std::move(loaded.findings);
+    m_check = std::move(loaded.check);
     m_connections = m_plan ? std::make_unique<LayerConnections>(*m_plan) : nullptr;
     emit planChanged();
 }
@@ -39,7 +40,8 @@ void PlanDocument::setLintSettings(const LintSettings& settings) {
 LoadedPlan loadAndLint(const QString& path, const LoadOptions& options, const LintSettings& lint) {
     auto plan = std::make_shared<EnginePlan>(loadPlan(path, options));
     std::vector<LintFinding> findings = lintPlan(*plan, lint);
-    return {std::move(plan), std::move(findings)};
+    PlanCheck check = checkPlan(*plan);
+    return {std::move(plan), std::move(findings), std::move(check)};
 }
 
 } // namespace planscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "check/PlanCheck.h"
 #include "document/LayerSelection.h"
 #include "graph/LayerConnections.h"
 #include "io/PlanLoader.h"
@@ -13,11 +14,13 @@
 
 namespace planscope {
 
-// A loaded plan with what is derived from it once (lint findings, layer connections), and the
-// window's layer selection. Views read it and observe planChanged() and the selection.
+// A loaded plan with what is derived from it once (lint findings, the check of its files, layer
+// connections), and the window's layer selection. Views read it and observe planChanged() and
+// the selection.
 struct LoadedPlan {
     std::shared_ptr<const EnginePlan> plan;
     std::vector<LintFinding> findings;
+    PlanCheck check;
 };
 
 class PlanDocument : public QObject {
@@ -28,6 +31,7 @@ class PlanDocument : public QObject {
     const EnginePlan* plan() const { return m_plan.get(); }
     std::shared_ptr<const EnginePlan> sharedPlan() const { return m_plan; }
     const std::vector<LintFinding>& findings() const { return m_findings; }
+    const PlanCheck& check() const { return m_check; }
     const LayerConnections* connections() const { return m_connections.get(); }
     LayerSelection* selection() const { return m_selection; }
 
@@ -46,12 +50,13 @@ class PlanDocument : public QObject {
   private:
     std::shared_ptr<const EnginePlan> m_plan;
     std::vector<LintFinding> m_findings;
+    PlanCheck m_check;
     std::unique_ptr<LayerConnections> m_connections;
     LayerSelection* m_selection;
     LintSettings m_lintSettings;
 };
 
-// Loads and lints in one go, as the window does on a worker thread.
+// Loads, lints and checks in one go, as the window does on a worker thread.
 LoadedPlan loadAndLint(const QString& path, const LoadOptions& options,
                        const LintSettings& lint = {});
 

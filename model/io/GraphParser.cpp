@@ -98,6 +98,17 @@ int profileOf(const QString& name) {
     return match.hasMatch() ? match.captured(1).toInt() : 0;
 }
 
+// Numbers `layers` in order, and tells each one's entry (its index until now) where it went.
+void numberLayers(std::vector<Layer>& layers, GraphEntry::Place place,
+                  std::vector<GraphEntry>& entries) {
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        GraphEntry& entry = entries[static_cast<std::size_t>(layers[i].index)];
+        entry.place = place;
+        entry.index = static_cast<int>(i);
+        layers[i].index = static_cast<int>(i);
+    }
+}
+
 QStringList bindingsOf(const nlohmann::json& document) {
     QStringList bindings;
     if (const auto b = document.find("Bindings"); b != document.end() && b->is_array())
@@ -130,13 +141,22 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
     if (all.empty())
         throw PlanError(QStringLiteral("%1: the graph has no layers. %2").arg(path, kRebuildHint));
 
+    // Until the layers are numbered below, a layer's index is its entry in the file's list.
+    graph.entries.reserve(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        graph.entries.push_back({all[i].name});
+        all[i].index = static_cast<int>(i);
+    }
     std::vector<Layer> kept;
+    std::vector<Layer> bookkeeping;
     kept.reserve(all.size());
     for (Layer& layer : all) {
-        if (isBookkeeping(layer))
+        if (isBookkeeping(layer)) {
             graph.ignoredNames << layer.name;
-        else
+            bookkeeping.push_back(std::move(layer));
+        } else {
             kept.push_back(std::move(layer));
+        }
     }
     disambiguateNames(kept);
 
@@ -155,10 +175,16 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
         if (profileOf(binding) == profile)
             graph.bindings << binding;
 
-    std::erase_if(kept, [&](const Layer& l) { return profileOf(l.name) != profile; });
+    const auto otherProfile = [&](const Layer& l) { return profileOf(l.name) != profile; };
+    std::erase_if(kept, otherProfile);
+    std::erase_if(bookkeeping, otherProfile);
+    graph.setAside = std::move(bookkeeping);
     for (const Layer& layer : kept)
         if (layer.type == QLatin1String("Constant") || layer.type == QLatin1String("NoOp"))
             graph.ignoredNames << layer.name;
+    for (const Layer& layer : kept)
+        if (layer.type == QLatin1String("NoOp"))
+            graph.setAside.push_back(layer); // before folding: foldNoOps drops them
     foldNoOps(kept, graph.bindings);
     for (Layer& layer : kept) {
         if (layer.type == QLatin1String("Constant"))
@@ -166,10 +192,9 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
         else
             graph.layers.push_back(std::move(layer));
     }
-    for (std::size_t i = 0; i < graph.layers.size(); ++i)
-        graph.layers[i].index = static_cast<int>(i);
-    for (std::size_t i = 0; i < graph.constants.size(); ++i)
-        graph.constants[i].index = static_cast<int>(i);
+    numberLayers(graph.layers, GraphEntry::Place::Layer, graph.entries);
+    numberLayers(graph.constants, GraphEntry::Place::Constant, graph.entries);
+    numberLayers(graph.setAside, GraphEntry::Place::SetAside, graph.entries);
     return graph;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/PlanFacts.h"
 #include "plan/Layer.h"
 #include "plan/PlanError.h"
 
@@ -15,8 +16,10 @@ struct ParsedGraph {
     std::vector<Layer> constants;
     QStringList bindings;
     QStringList ignoredNames; // layers left out of `layers`: their profile records are skipped
-    int profileCount = 1;     // optimization profiles found in the names
-    bool namesOnly = false;   // exported without --profilingVerbosity=detailed
+    std::vector<GraphEntry> entries; // the file's layer list, each entry with where it went
+    std::vector<Layer> setAside;     // this profile's NoOp and signal/wait/shape_call layers
+    int profileCount = 1;            // optimization profiles found in the names
+    bool namesOnly = false;          // exported without --profilingVerbosity=detailed
 };
 
 // Parses graph JSON text layer by layer (no whole-document tree, so large plans stay small).

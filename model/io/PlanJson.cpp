@@ -42,27 +42,6 @@ OrderedJson groupsJson(const std::vector<LayerGroup>& groups) {
     return object;
 }
 
-OrderedJson filesJson(const PlanSources& s) {
-    OrderedJson files = OrderedJson::object();
-    const std::pair<const char*, const QString*> entries[] = {
-        {"graph", &s.graph},
-        {"profile", &s.profile},
-        {"timing", &s.timing},
-        {"profile_metadata", &s.profileMetadata},
-        {"build_metadata", &s.buildMetadata},
-        {"device_metadata", &s.deviceMetadata}};
-    for (const auto& [key, path] : entries)
-        if (!path->isEmpty())
-            files[key] = str(*path);
-    if (!s.logs.isEmpty()) {
-        OrderedJson logs = OrderedJson::array();
-        for (const QString& log : s.logs)
-            logs.push_back(str(log));
-        files["logs"] = logs;
-    }
-    return files;
-}
-
 QString csvField(const OrderedJson& value) {
     if (value.is_null())
         return {};
@@ -89,6 +68,27 @@ QByteArray csvQuote(const QString& field) {
 }
 
 } // namespace
+
+OrderedJson filesJson(const PlanSources& s) {
+    OrderedJson files = OrderedJson::object();
+    const std::pair<const char*, const QString*> entries[] = {
+        {"graph", &s.graph},
+        {"profile", &s.profile},
+        {"timing", &s.timing},
+        {"profile_metadata", &s.profileMetadata},
+        {"build_metadata", &s.buildMetadata},
+        {"device_metadata", &s.deviceMetadata}};
+    for (const auto& [key, path] : entries)
+        if (!path->isEmpty())
+            files[key] = str(*path);
+    if (!s.logs.isEmpty()) {
+        OrderedJson logs = OrderedJson::array();
+        for (const QString& log : s.logs)
+            logs.push_back(str(log));
+        files["logs"] = logs;
+    }
+    return files;
+}
 
 OrderedJson jsonNumber(double value) {
     if (std::floor(value) == value && std::abs(value) < 9.0e15)

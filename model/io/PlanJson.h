@@ -11,6 +11,7 @@ namespace planscope {
 
 // The machine-readable forms the CLI prints (documented in README.md).
 OrderedJson summaryJson(const EnginePlan& plan);
+OrderedJson filesJson(const PlanSources& sources); // {"graph": path, "profile": path, ...}
 OrderedJson layerJson(const Layer& layer);
 OrderedJson findingJson(const LintFinding& finding);
 OrderedJson findingsJson(const std::vector<LintFinding>& findings);

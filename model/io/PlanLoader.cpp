@@ -5,6 +5,7 @@
 #include "io/JsonFile.h"
 #include "io/LayerNames.h"
 #include "io/MetadataFiles.h"
+#include "io/PlanFacts.h"
 #include "io/ProfileMerge.h"
 #include "io/SourceDiscovery.h"
 #include "io/TimingSamples.h"
@@ -34,7 +35,10 @@ void overrideSource(QString& slot, const QString& given, FileKind kind) {
     slot = given;
 }
 
-void applyProfile(EnginePlan& plan, const ProfileFile& profile, const QStringList& ignoredNames) {
+// Puts the profile's timings on the layers, then moves its records as read into `facts`.
+// Throws PlanError, leaving `profile` as it was, when it profiles another engine.
+void applyProfile(EnginePlan& plan, PlanFacts& facts, ProfileFile& profile,
+                  const QStringList& ignoredNames) {
     plan.warnings << mergeProfile(plan.layers, profile.records, ignoredNames, plan.sources.profile,
                                   plan.sources.graph);
     plan.hasProfile = true;
@@ -44,6 +48,25 @@ void applyProfile(EnginePlan& plan, const ProfileFile& profile, const QStringLis
                              "%1 holds layer names that are not valid JSON (trtexec does "
                              "not escape them); it was read leniently.")
                              .arg(displayName(plan.sources.profile));
+    facts.profile = std::move(profile);
+    facts.profilePath = plan.sources.profile;
+}
+
+// A profile JSON that names none of the layers is refused, or left out (see LoadOptions).
+void applyProfileJson(EnginePlan& plan, PlanFacts& facts, ProfileFile profile,
+                      const QStringList& ignoredNames, bool refuseForeign) {
+    try {
+        applyProfile(plan, facts, profile, ignoredNames);
+    } catch (const PlanError& error) {
+        if (refuseForeign)
+            throw;
+        facts.profile = std::move(profile);
+        facts.profilePath = plan.sources.profile;
+        facts.profileRefused = error.message();
+        plan.sources.profile.clear();
+        plan.warnings << error.message() +
+                             QStringLiteral(" The plan was opened without its timings.");
+    }
 }
 
 std::vector<TrtexecLog> readLogs(const QStringList& paths) {
@@ -86,7 +109,7 @@ bool timesTheseLayers(const ProfileFile& table, const EnginePlan& plan,
 // Without a profile JSON, the first log with a --dumpProfile table gives the timings. Another
 // log's table must time exactly these layers: logs of other builds of the same model share
 // some layer names, and their timings must not be lent to this engine.
-void applyLogProfile(EnginePlan& plan, const std::vector<TrtexecLog>& logs,
+void applyLogProfile(EnginePlan& plan, PlanFacts& facts, const std::vector<TrtexecLog>& logs,
                      const QStringList& ignoredNames) {
     for (const TrtexecLog& log : logs) {
         if (!log.profileTable)
@@ -100,7 +123,8 @@ void applyLogProfile(EnginePlan& plan, const std::vector<TrtexecLog>& logs,
         }
         plan.sources.profile = log.path;
         try {
-            applyProfile(plan, *log.profileTable, ignoredNames);
+            ProfileFile table = *log.profileTable;
+            applyProfile(plan, facts, table, ignoredNames);
             return;
         } catch (const PlanError& error) {
             plan.sources.profile.clear();
@@ -154,21 +178,9 @@ void nameTacticsFromLog(EnginePlan& plan, const TacticLog& log) {
     }
 }
 
-} // namespace
-
-EnginePlan loadPlan(const QString& plan, const LoadOptions& options) {
-    PlanSources sources = discoverPlanSources(plan);
-    overrideSource(sources.profile, options.profileJson, FileKind::Profile);
-    overrideSource(sources.timing, options.timingJson, FileKind::Timing);
-    overrideSource(sources.profileMetadata, options.profileMetadata, FileKind::ProfileMetadata);
-    overrideSource(sources.buildMetadata, options.buildMetadata, FileKind::BuildMetadata);
-    for (const QString& log : options.logs)
-        if (!sources.logs.contains(log))
-            sources.logs << log;
-    return loadPlan(sources, options.profile, options.progress);
-}
-
-EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallback& progress) {
+EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
+    const int profile = options.profile;
+    const ProgressCallback& progress = options.progress;
     EnginePlan plan;
     plan.sources = sources;
     plan.name = displayName(sources.graph);
@@ -185,6 +197,9 @@ EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallb
     const bool fromLog = graphLog != logs.begin();
     const QByteArray graphText = fromLog ? graphTextOf(logs.front()) : readFileBytes(sources.graph);
     ParsedGraph graph = parseGraph(graphText, sources.graph, profile, progress);
+    auto facts = std::make_shared<PlanFacts>();
+    facts->graph = std::move(graph.entries);
+    facts->setAside = std::move(graph.setAside);
     plan.layers = std::move(graph.layers);
     plan.constants = std::move(graph.constants);
     plan.bindings = std::move(graph.bindings);
@@ -203,9 +218,11 @@ EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallb
                              .arg(profile);
 
     if (profileFile.valid())
-        applyProfile(plan, profileFile.get(), graph.ignoredNames);
+        applyProfileJson(plan, *facts, profileFile.get(), graph.ignoredNames,
+                         options.refuseForeignProfile);
     else
-        applyLogProfile(plan, logs, graph.ignoredNames);
+        applyLogProfile(plan, *facts, logs, graph.ignoredNames);
+    plan.facts = std::move(facts);
     if (!plan.hasProfile)
         plan.warnings << QStringLiteral("No per-layer profile was found, so the layers have no "
                                         "timings. %1")
@@ -232,6 +249,27 @@ EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallb
     if (progress && !progress(100))
         throw LoadCancelled();
     return plan;
+}
+
+} // namespace
+
+EnginePlan loadPlan(const QString& plan, const LoadOptions& options) {
+    PlanSources sources = discoverPlanSources(plan);
+    overrideSource(sources.profile, options.profileJson, FileKind::Profile);
+    overrideSource(sources.timing, options.timingJson, FileKind::Timing);
+    overrideSource(sources.profileMetadata, options.profileMetadata, FileKind::ProfileMetadata);
+    overrideSource(sources.buildMetadata, options.buildMetadata, FileKind::BuildMetadata);
+    for (const QString& log : options.logs)
+        if (!sources.logs.contains(log))
+            sources.logs << log;
+    return loadSources(sources, options);
+}
+
+EnginePlan loadPlan(const PlanSources& sources, int profile, const ProgressCallback& progress) {
+    LoadOptions options;
+    options.profile = profile;
+    options.progress = progress;
+    return loadSources(sources, options);
 }
 
 } // namespace planscope

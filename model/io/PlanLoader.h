@@ -14,6 +14,9 @@ struct LoadOptions {
     QString buildMetadata;
     QStringList logs;          // trtexec logs to read beside the plan
     ProgressCallback progress; // optional
+    // A profile that names none of the graph's layers (another engine's) is refused with a
+    // PlanError; or, when false, left out with a warning and kept in PlanFacts for the check.
+    bool refuseForeignProfile = true;
 };
 
 // Loads PLAN (engine prefix, graph JSON or folder) with its sibling files.

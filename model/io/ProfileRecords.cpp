@@ -10,9 +10,14 @@ namespace {
 
 const QString kFix = QStringLiteral("Re-export it with trtexec --exportProfile=FILE or omit it.");
 
-double numberField(const nlohmann::json& record, const char* key) {
+// The number at `key`, else 0 with `field` marked absent.
+double numberField(const nlohmann::json& record, const char* key, ProfileField field,
+                   std::uint8_t& absent) {
     const auto it = record.find(key);
-    return (it != record.end() && it->is_number()) ? it->get<double>() : 0.0;
+    if (it != record.end() && it->is_number())
+        return it->get<double>();
+    absent |= field;
+    return 0.0;
 }
 
 ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
@@ -30,10 +35,12 @@ ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
                 profile.iterations = count->get<long long>();
             continue;
         }
-        profile.records.push_back({QString::fromStdString(name->get<std::string>()),
-                                   numberField(record, "timeMs"), numberField(record, "averageMs"),
-                                   numberField(record, "medianMs"),
-                                   numberField(record, "percentage")});
+        ProfileRecord& r = profile.records.emplace_back();
+        r.name = QString::fromStdString(name->get<std::string>());
+        r.totalMs = numberField(record, "timeMs", TimeField, r.absent);
+        r.averageMs = numberField(record, "averageMs", AverageField, r.absent);
+        r.medianMs = numberField(record, "medianMs", MedianField, r.absent);
+        r.percent = numberField(record, "percentage", PercentField, r.absent);
     }
     return profile;
 }
@@ -42,14 +49,17 @@ ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
 void readLenientNumbers(const QString& fields, ProfileRecord& record) {
     static const QRegularExpression number(
         QStringLiteral(R"re("(timeMs|averageMs|medianMs|percentage)"\s*:\s*([-+0-9.eE]+))re"));
+    record.absent = TimeField | AverageField | MedianField | PercentField;
     for (auto it = number.globalMatch(fields); it.hasNext();) {
         const auto match = it.next();
         const QString key = match.captured(1);
-        double& slot = key == QLatin1String("timeMs")      ? record.totalMs
-                       : key == QLatin1String("averageMs") ? record.averageMs
-                       : key == QLatin1String("medianMs")  ? record.medianMs
-                                                           : record.percent;
-        slot = match.captured(2).toDouble();
+        const auto [slot, field] =
+            key == QLatin1String("timeMs")      ? std::pair(&record.totalMs, TimeField)
+            : key == QLatin1String("averageMs") ? std::pair(&record.averageMs, AverageField)
+            : key == QLatin1String("medianMs")  ? std::pair(&record.medianMs, MedianField)
+                                                : std::pair(&record.percent, PercentField);
+        *slot = match.captured(2).toDouble();
+        record.absent &= static_cast<std::uint8_t>(~field);
     }
 }
 

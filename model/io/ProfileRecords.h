@@ -1,9 +1,18 @@
 #pragma once
 
 #include <QString>
+#include <cstdint>
 #include <vector>
 
 namespace planscope {
+
+// The numbers of a profile record, as bits of ProfileRecord::absent.
+enum ProfileField : std::uint8_t {
+    TimeField = 1,    // timeMs
+    AverageField = 2, // averageMs
+    MedianField = 4,  // medianMs
+    PercentField = 8, // percentage
+};
 
 // One layer's timing from trtexec --exportProfile.
 struct ProfileRecord {
@@ -12,6 +21,7 @@ struct ProfileRecord {
     double averageMs = 0;
     double medianMs = 0; // absent before TensorRT 8.4: then 0
     double percent = 0;
+    std::uint8_t absent = 0; // the ProfileFields the record does not hold (read as 0)
 };
 
 struct ProfileFile {

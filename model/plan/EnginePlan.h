@@ -11,6 +11,7 @@
 
 namespace planscope {
 
+struct PlanFacts;
 struct TacticLog;
 
 // What gives per-layer timings, for every place that says a plan has none.
@@ -35,6 +36,9 @@ struct EnginePlan {
     std::vector<double> timingSamplesMs;
     // What the builder tried per layer, when a verbose build log was read (tactics/TacticLog.h).
     std::shared_ptr<const TacticLog> tactics;
+    // The files' raw records and names, for the file check (io/PlanFacts.h); null for a plan
+    // not read from files.
+    std::shared_ptr<const PlanFacts> facts;
     QStringList warnings;
 
     // Sums over the layers. A sum the files don't hold is missing, never 0: the average time

@@ -1,6 +1,8 @@
 #include "FuzzPlan.h"
 
 #include "charts/ChartCatalog.h"
+#include "check/CheckJson.h"
+#include "check/PlanCheck.h"
 #include "compare/LayerMatching.h"
 #include "compare/PlanComparison.h"
 #include "graph/LayerConnections.h"
@@ -62,6 +64,7 @@ void use(const EnginePlan& plan) {
     }
     (void)layersCsv(layers);
     (void)findingsJson(lintPlan(plan)).dump();
+    (void)checkJson(plan, checkPlan(plan)).dump();
     const PlanGraph graph = PlanGraph::build(plan, {true, true, true});
     if (!graph.nodes().empty())
         (void)graph.neighbourhood(0, 2);

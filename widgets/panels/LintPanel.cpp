@@ -4,6 +4,7 @@
 #include "document/PlanDocument.h"
 #include "itemmodels/LintFilterModel.h"
 #include "itemmodels/LintModel.h"
+#include "panels/CheckPanel.h"
 #include "text/HtmlText.h"
 #include "text/RichTextView.h"
 
@@ -12,6 +13,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStackedWidget>
+#include <QTabBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -20,7 +23,8 @@ namespace planscope {
 LintPanel::LintPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_model(new LintModel(this)),
       m_filter(new LintFilterModel(this)), m_rules(new QComboBox(this)),
-      m_view(new QTreeView(this)), m_details(new RichTextView(this)) {
+      m_view(new QTreeView(this)), m_details(new RichTextView(this)), m_tabs(new QTabBar(this)),
+      m_pages(new QStackedWidget(this)), m_check(new CheckPanel(document, this)) {
     m_filter->setSourceModel(m_model);
     m_view->setModel(m_filter);
     m_view->setUniformRowHeights(true);
@@ -32,10 +36,15 @@ LintPanel::LintPanel(PlanDocument* document, QWidget* parent)
     m_details->setPlaceholderText(tr("Choose a finding to see why it matters and what to do."));
     m_rules->setToolTip(tr("Show the findings of one rule"));
 
-    auto* filterRow = new QHBoxLayout;
-    filterRow->addWidget(new QLabel(tr("Rule:"), this));
+    // The tabs (findings, file check) share their row with the rule filter, so the check costs
+    // the findings no height. A tab bar over a stack: the window's only QTabWidget stays its
+    // central one.
+    auto* filter = new QWidget(this);
+    auto* filterRow = new QHBoxLayout(filter);
+    filterRow->setContentsMargins(12, 0, 0, 0);
+    filterRow->addWidget(new QLabel(tr("Rule:"), filter));
     filterRow->addWidget(m_rules, 1);
-    auto* configure = new QPushButton(tr("R&ules..."), this);
+    auto* configure = new QPushButton(tr("R&ules..."), filter);
     configure->setToolTip(tr("Choose which lint rules run and their thresholds"));
     filterRow->addWidget(configure);
     connect(configure, &QPushButton::clicked, this, &LintPanel::configureRules);
@@ -45,10 +54,25 @@ LintPanel::LintPanel(PlanDocument* document, QWidget* parent)
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({2000, 1000}); // the findings get two thirds
+    m_tabs->setDocumentMode(true);
+    m_tabs->setDrawBase(false);
+    m_tabs->addTab(tr("Findings"));
+    m_tabs->addTab(tr("File check"));
+    m_pages->addWidget(splitter);
+    m_pages->addWidget(m_check);
+    connect(m_tabs, &QTabBar::currentChanged, this, [this, filter](int tab) {
+        m_pages->setCurrentIndex(tab);
+        filter->setVisible(m_pages->currentWidget() != m_check);
+    });
+    m_tabs->setExpanding(false);
+    auto* tabRow = new QHBoxLayout;
+    tabRow->addWidget(m_tabs);
+    tabRow->addWidget(filter, 1);
+    tabRow->addStretch(); // where the filter was, on the check's tab
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(filterRow);
-    layout->addWidget(splitter);
+    layout->addLayout(tabRow);
+    layout->addWidget(m_pages);
 
     connect(m_rules, &QComboBox::currentIndexChanged, this, [this] {
         m_filter->setRuleFilter(m_rules->currentData().toString());
@@ -70,6 +94,19 @@ void LintPanel::reload() {
     m_filter->setRuleFilter({});
     m_view->expandAll();
     m_details->clear();
+    const bool open = m_document->plan() != nullptr;
+    m_tabs->setTabText(0, open ? tr("Findings (%1)").arg(m_document->findings().size())
+                               : tr("Findings"));
+    m_tabs->setTabText(1, open ? tr("File check (%1)").arg(checkCountsText(m_document->check()))
+                               : tr("File check"));
+}
+
+QWidget* LintPanel::currentPage() const {
+    return m_pages->currentWidget();
+}
+
+void LintPanel::showCheck() {
+    m_tabs->setCurrentIndex(m_pages->indexOf(m_check));
 }
 
 void LintPanel::configureRules() {
@@ -90,8 +127,9 @@ void LintPanel::onCurrentChanged(const QModelIndex& current) {
 QSize LintPanel::minimumSizeHint() const {
     constexpr int kRows = 6;
     const int row = m_view->fontMetrics().height() + 6;
-    const int height = m_rules->sizeHint().height() + m_view->header()->sizeHint().height() +
-                       kRows * row + 2 * m_view->frameWidth() + layout()->spacing() +
+    const int tabRow = std::max(m_tabs->sizeHint().height(), m_rules->sizeHint().height());
+    const int height = tabRow + m_view->header()->sizeHint().height() + kRows * row +
+                       2 * m_view->frameWidth() + layout()->spacing() +
                        layout()->contentsMargins().top() + layout()->contentsMargins().bottom();
     return {QWidget::minimumSizeHint().width(), height};
 }

@@ -3,10 +3,13 @@
 #include <QWidget>
 
 class QComboBox;
+class QStackedWidget;
+class QTabBar;
 class QTreeView;
 
 namespace planscope {
 
+class CheckPanel;
 class LintFilterModel;
 class LintModel;
 class PlanDocument;
@@ -14,6 +17,7 @@ class RichTextView;
 
 // All lint findings grouped by rule, with a rule filter and the selected finding's details.
 // Choosing a finding selects its layer; selecting a layer elsewhere shows its first finding.
+// A second tab holds the check of the plan's files (CheckPanel).
 class LintPanel : public QWidget {
     Q_OBJECT
   public:
@@ -24,6 +28,10 @@ class LintPanel : public QWidget {
 
     QTreeView* view() const { return m_view; }
     QComboBox* ruleFilter() const { return m_rules; }
+    CheckPanel* checkPanel() const { return m_check; }
+    QTabBar* tabs() const { return m_tabs; } // Findings, File check
+    QWidget* currentPage() const;
+    void showCheck(); // brings the check's tab forward
 
   private:
     void reload();
@@ -38,6 +46,9 @@ class LintPanel : public QWidget {
     QComboBox* m_rules;
     QTreeView* m_view;
     RichTextView* m_details;
+    QTabBar* m_tabs;
+    QStackedWidget* m_pages;
+    CheckPanel* m_check;
 };
 
 } // namespace planscope

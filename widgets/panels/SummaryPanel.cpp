@@ -44,6 +44,12 @@ QString SummaryPanel::modelSection() const {
     if (!plan.timingSamplesMs.empty())
         rows += row(tr("Timing samples"), QString::number(plan.timingSamplesMs.size()));
     rows += row(tr("Lint findings"), QString::number(m_document->findings().size()));
+    const PlanCheck& check = m_document->check();
+    const QString counts = escaped(checkCountsText(check));
+    rows +=
+        row(tr("Check"),
+            check.hasError() ? QStringLiteral("<span class=warning>%1</span>").arg(counts) : counts,
+            true);
     QString html = QStringLiteral("<h2>%1</h2>").arg(breakable(plan.name)) + table(rows);
     if (!plan.hasProfile)
         html += QStringLiteral("<p class=warning>%1 %2</p>")

@@ -37,6 +37,7 @@ std::optional<ProfileRecord> nameFirstRow(const QByteArray& row) {
     record.totalMs = match.captured(2).toDouble(&ok[0]);
     record.averageMs = match.captured(3).toDouble(&ok[1]);
     record.percent = match.captured(4).toDouble(&ok[2]);
+    record.absent = MedianField;
     return ok[0] && ok[1] && ok[2] ? std::optional(record) : std::nullopt;
 }
 

@@ -1,0 +1,78 @@
+#include "check/CheckLayers.h"
+
+namespace planscope {
+namespace {
+
+constexpr qsizetype kLongName = 60;
+
+QString shortName(const QString& name) {
+    if (name.size() <= kLongName)
+        return name;
+    const qsizetype side = (kLongName - 3) / 2;
+    return name.left(side) + QStringLiteral("...") + name.right(side);
+}
+
+} // namespace
+
+CheckLayer entryLayer(const EnginePlan& plan, const GraphEntry& entry) {
+    if (entry.place == GraphEntry::Place::Layer)
+        return {entry.index, plan.layers[static_cast<std::size_t>(entry.index)].name};
+    return {std::nullopt, entry.name};
+}
+
+std::vector<ExportedLayer> exportedLayers(const EnginePlan& plan) {
+    std::vector<ExportedLayer> exported;
+    if (!plan.facts) {
+        for (const Layer& l : plan.layers)
+            exported.push_back({&l, {l.index, l.name}});
+        for (const Layer& l : plan.constants)
+            exported.push_back({&l, {std::nullopt, l.name}});
+        return exported;
+    }
+    for (const GraphEntry& entry : plan.facts->graph) {
+        const auto at = [&](const std::vector<Layer>& layers) {
+            return &layers[static_cast<std::size_t>(entry.index)];
+        };
+        switch (entry.place) {
+        case GraphEntry::Place::Layer:
+            exported.push_back({at(plan.layers), entryLayer(plan, entry)});
+            break;
+        case GraphEntry::Place::Constant:
+            exported.push_back({at(plan.constants), entryLayer(plan, entry)});
+            break;
+        case GraphEntry::Place::SetAside:
+            exported.push_back({at(plan.facts->setAside), entryLayer(plan, entry)});
+            break;
+        case GraphEntry::Place::OtherProfile:
+            break;
+        }
+    }
+    return exported;
+}
+
+QString namesText(const QStringList& names, int shown) {
+    QStringList quoted;
+    for (const QString& name : names.mid(0, shown))
+        quoted << QLatin1Char('"') + shortName(name) + QLatin1Char('"');
+    QString text = quoted.join(QStringLiteral(", "));
+    if (names.size() > shown)
+        text += QStringLiteral(" and %1 more").arg(names.size() - shown);
+    return text;
+}
+
+QString namesText(const std::vector<CheckLayer>& layers, int shown) {
+    QStringList names;
+    for (const CheckLayer& l : layers)
+        names << l.name;
+    return namesText(names, shown);
+}
+
+OrderedJson layersJson(const std::vector<CheckLayer>& layers) {
+    OrderedJson list = OrderedJson::array();
+    for (const CheckLayer& l : layers)
+        list.push_back({{"index", l.index ? OrderedJson(*l.index) : OrderedJson()},
+                        {"name", l.name.toStdString()}});
+    return list;
+}
+
+} // namespace planscope

@@ -1,0 +1,231 @@
+#include "check/CheckLayers.h"
+#include "check/CheckSteps.h"
+#include "io/JsonFile.h"
+#include "plan/FigureText.h"
+
+#include <QHash>
+#include <QSet>
+#include <algorithm>
+#include <deque>
+
+namespace planscope {
+namespace {
+
+const QString kReexportGraph =
+    QStringLiteral("Re-export the graph from the engine with trtexec --loadEngine=ENGINE "
+                   "--exportLayerInfo=PREFIX.graph.json --profilingVerbosity=detailed.");
+
+// The exported layers with, for each tensor, the layers (positions in `layers`) writing it.
+struct TensorGraph {
+    struct Writers {
+        int first = -1;
+        std::vector<int> more; // empty for nearly every tensor
+    };
+    std::vector<ExportedLayer> layers;
+    QHash<QString, Writers> writers;
+    QStringList writtenTwice; // in the order of their second writer
+
+    explicit TensorGraph(const EnginePlan& plan) : layers(exportedLayers(plan)) {
+        writers.reserve(static_cast<qsizetype>(2 * layers.size()));
+        for (int i = 0; i < static_cast<int>(layers.size()); ++i)
+            for (const Tensor& t : at(i).layer->outputs) {
+                if (t.name.isEmpty())
+                    continue;
+                Writers& w = writers[t.name];
+                if (w.first < 0) {
+                    w.first = i;
+                } else if (w.first != i && (w.more.empty() || w.more.back() != i)) {
+                    if (w.more.empty())
+                        writtenTwice << t.name;
+                    w.more.push_back(i);
+                }
+            }
+    }
+    const ExportedLayer& at(int i) const { return layers[static_cast<std::size_t>(i)]; }
+    // Calls `use` with each layer writing `tensor`, in file order.
+    template <class Use> void forEachWriter(const QString& tensor, Use&& use) const {
+        const auto it = writers.constFind(tensor);
+        if (it == writers.cend())
+            return;
+        use(it->first);
+        for (int w : it->more)
+            use(w);
+    }
+};
+
+void namesOnly(const EnginePlan& plan, std::vector<CheckResult>& results) {
+    CheckResult r{QStringLiteral("names-only"), CheckLevel::Warning, {plan.sources.graph}};
+    const bool log = plan.sources.logs.contains(plan.sources.graph);
+    r.message = QStringLiteral("%1 %2, so types, tensors and precisions are unknown: the tensors "
+                               "cannot be checked and lint has nothing to read.")
+                    .arg(displayName(plan.sources.graph),
+                         log ? QStringLiteral("names its layers in its --dumpProfile table only")
+                             : QStringLiteral("lists layer names only: it was exported without "
+                                              "detailed profiling verbosity"));
+    r.fix = QStringLiteral("Export the graph with trtexec --profilingVerbosity=detailed "
+                           "--exportLayerInfo=PREFIX.graph.json (with a console log: "
+                           "--dumpLayerInfo --profilingVerbosity=detailed).");
+    results.push_back(std::move(r));
+}
+
+// Tensors written by more than one layer, in the order of their first writer.
+void tensorsWrittenTwice(const EnginePlan& plan, const TensorGraph& graph,
+                         std::vector<CheckResult>& results) {
+    QStringList tensors = graph.writtenTwice;
+    std::stable_sort(tensors.begin(), tensors.end(), [&](const QString& a, const QString& b) {
+        return graph.writers.constFind(a)->first < graph.writers.constFind(b)->first;
+    });
+    OrderedJson listed = OrderedJson::array();
+    std::vector<CheckLayer> writers;
+    for (const QString& tensor : tensors) {
+        std::vector<CheckLayer> these;
+        graph.forEachWriter(tensor, [&](int w) { these.push_back(graph.at(w).ref); });
+        listed.push_back({{"tensor", tensor.toStdString()}, {"writers", layersJson(these)}});
+        writers.insert(writers.end(), these.begin(), these.end());
+    }
+    if (tensors.isEmpty())
+        return;
+    CheckResult r{QStringLiteral("tensor-written-twice"), CheckLevel::Note, {plan.sources.graph}};
+    r.message = QStringLiteral("%1 of %2 %3 written by more than one layer: %4 (by %5). TensorRT "
+                               "does this where layers fill parts of one tensor, such as the "
+                               "inputs of a concatenation it left out (Myelin plans of TensorRT "
+                               "8.6).")
+                    .arg(countText(tensors.size(), QStringLiteral("tensor")),
+                         displayName(plan.sources.graph),
+                         tensors.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
+                         namesText(tensors, 2), namesText(writers, 4));
+    r.fix = QStringLiteral("Nothing to fix when the writers fill parts of one tensor: the graph "
+                           "view links each writer to the readers. Otherwise the file was "
+                           "edited: %1")
+                .arg(kReexportGraph);
+    r.layers = std::move(writers);
+    r.details["tensors"] = listed;
+    results.push_back(std::move(r));
+}
+
+void layersReadingOwnOutput(const EnginePlan& plan, const TensorGraph& graph,
+                            std::vector<CheckResult>& results) {
+    std::vector<CheckLayer> layers;
+    OrderedJson listed = OrderedJson::array();
+    for (const ExportedLayer& l : graph.layers)
+        for (const Tensor& in : l.layer->inputs)
+            if (std::any_of(l.layer->outputs.begin(), l.layer->outputs.end(),
+                            [&](const Tensor& out) { return out.name == in.name; })) {
+                layers.push_back(l.ref);
+                listed.push_back(
+                    {{"layer", l.ref.name.toStdString()}, {"tensor", in.name.toStdString()}});
+                break;
+            }
+    if (layers.empty())
+        return;
+    CheckResult r{
+        QStringLiteral("layer-reads-own-output"), CheckLevel::Warning, {plan.sources.graph}};
+    r.message = QStringLiteral("%1 of %2 read a tensor they write: %3. A layer cannot run before "
+                               "its own output exists, so the graph file names tensors wrongly.")
+                    .arg(countText(static_cast<qint64>(layers.size()), QStringLiteral("layer")),
+                         displayName(plan.sources.graph), namesText(layers));
+    r.fix = kReexportGraph;
+    r.layers = std::move(layers);
+    r.details["layers"] = listed;
+    results.push_back(std::move(r));
+}
+
+// Whether a layer reads a tensor that a later layer writes. Without such a back edge the file's
+// order is an order of execution, and the graph has no cycle.
+bool hasBackEdge(const TensorGraph& graph) {
+    for (int reader = 0; reader < static_cast<int>(graph.layers.size()); ++reader)
+        for (const Tensor& t : graph.at(reader).layer->inputs) {
+            bool back = false;
+            graph.forEachWriter(t.name, [&](int writer) { back = back || writer > reader; });
+            if (back)
+                return true;
+        }
+    return false;
+}
+
+// The layers on a cycle of the tensor graph, or on a path between two cycles: what is left
+// after removing, again and again, the layers nothing left feeds and those feeding nothing left.
+std::vector<int> layersOnCycles(const TensorGraph& graph) {
+    if (!hasBackEdge(graph))
+        return {};
+    const int n = static_cast<int>(graph.layers.size());
+    std::vector<std::vector<int>> next(static_cast<std::size_t>(n));
+    std::vector<std::vector<int>> previous(static_cast<std::size_t>(n));
+    for (int reader = 0; reader < n; ++reader)
+        for (const Tensor& t : graph.at(reader).layer->inputs)
+            graph.forEachWriter(t.name, [&](int writer) {
+                if (writer != reader) { // a layer reading its own output is reported apart
+                    next[static_cast<std::size_t>(writer)].push_back(reader);
+                    previous[static_cast<std::size_t>(reader)].push_back(writer);
+                }
+            });
+    std::vector<bool> removed(static_cast<std::size_t>(n), false);
+    const auto peel = [&](const std::vector<std::vector<int>>& in,
+                          const std::vector<std::vector<int>>& out) {
+        std::vector<int> degree(static_cast<std::size_t>(n), 0);
+        for (int i = 0; i < n; ++i)
+            for (int from : in[static_cast<std::size_t>(i)])
+                degree[static_cast<std::size_t>(i)] +=
+                    removed[static_cast<std::size_t>(from)] ? 0 : 1;
+        std::deque<int> free;
+        for (int i = 0; i < n; ++i)
+            if (!removed[static_cast<std::size_t>(i)] && degree[static_cast<std::size_t>(i)] == 0)
+                free.push_back(i);
+        while (!free.empty()) {
+            const int i = free.front();
+            free.pop_front();
+            removed[static_cast<std::size_t>(i)] = true;
+            for (int to : out[static_cast<std::size_t>(i)])
+                if (!removed[static_cast<std::size_t>(to)] &&
+                    --degree[static_cast<std::size_t>(to)] == 0)
+                    free.push_back(to);
+        }
+    };
+    peel(previous, next); // layers nothing left feeds
+    peel(next, previous); // layers feeding nothing left
+    std::vector<int> left;
+    for (int i = 0; i < n; ++i)
+        if (!removed[static_cast<std::size_t>(i)])
+            left.push_back(i);
+    return left;
+}
+
+void cycles(const EnginePlan& plan, const TensorGraph& graph, std::vector<CheckResult>& results) {
+    const std::vector<int> onCycles = layersOnCycles(graph);
+    if (onCycles.empty())
+        return;
+    CheckResult r{QStringLiteral("graph-cycle"), CheckLevel::Warning, {plan.sources.graph}};
+    bool loop = false;
+    for (int i : onCycles) {
+        r.layers.push_back(graph.at(i).ref);
+        loop = loop || graph.at(i).layer->subtype.contains(QLatin1String("Recurrence"));
+    }
+    r.message = QStringLiteral("%1 of %2 depend on each other in a cycle (through the tensors "
+                               "they read and write): %3. %4")
+                    .arg(countText(static_cast<qint64>(onCycles.size()), QStringLiteral("layer")),
+                         displayName(plan.sources.graph), namesText(r.layers),
+                         loop ? QStringLiteral("A TensorRT loop's Recurrence layer reads a later "
+                                               "layer's output by design.")
+                              : QStringLiteral("An engine runs its layers one after another, so "
+                                               "a tensor name was reused or the file edited."));
+    r.fix = loop ? QStringLiteral("Nothing to fix where the cycle is a loop of the network. %1")
+                       .arg(kReexportGraph)
+                 : kReexportGraph;
+    r.details["loop"] = loop;
+    results.push_back(std::move(r));
+}
+
+} // namespace
+
+void checkGraph(const EnginePlan& plan, std::vector<CheckResult>& results) {
+    if (plan.namesOnly) {
+        namesOnly(plan, results);
+        return;
+    }
+    const TensorGraph graph(plan);
+    tensorsWrittenTwice(plan, graph, results);
+    layersReadingOwnOutput(plan, graph, results);
+    cycles(plan, graph, results);
+}
+
+} // namespace planscope

@@ -1,0 +1,49 @@
+#include "check/PlanCheck.h"
+
+#include "check/CheckSteps.h"
+#include "plan/FigureText.h"
+
+#include <algorithm>
+
+namespace planscope {
+
+QString checkLevelName(CheckLevel level) {
+    switch (level) {
+    case CheckLevel::Error:
+        return QStringLiteral("error");
+    case CheckLevel::Warning:
+        return QStringLiteral("warning");
+    case CheckLevel::Note:
+        break;
+    }
+    return QStringLiteral("note");
+}
+
+int PlanCheck::count(CheckLevel level) const {
+    return static_cast<int>(std::count_if(results.begin(), results.end(),
+                                          [&](const CheckResult& r) { return r.level == level; }));
+}
+
+PlanCheck checkPlan(const EnginePlan& plan) {
+    PlanCheck check;
+    check.figures = checkFigures(plan);
+    const bool ownProfile = checkProfileAgainstGraph(plan, check.results);
+    checkGraph(plan, check.results);
+    checkProfileNumbers(plan, check.figures, ownProfile, check.results);
+    std::stable_sort(check.results.begin(), check.results.end(),
+                     [](const CheckResult& a, const CheckResult& b) { return a.level > b.level; });
+    return check;
+}
+
+QString checkCountsText(const PlanCheck& check) {
+    QStringList parts;
+    for (const auto& [level, noun] :
+         {std::pair(CheckLevel::Error, "error"), std::pair(CheckLevel::Warning, "warning"),
+          std::pair(CheckLevel::Note, "note")})
+        if (const int n = check.count(level); n > 0)
+            parts << QStringLiteral("%1 %2%3").arg(n).arg(QLatin1String(noun),
+                                                          n == 1 ? QString() : QStringLiteral("s"));
+    return parts.isEmpty() ? QStringLiteral("no findings") : parts.join(QStringLiteral(", "));
+}
+
+} // namespace planscope

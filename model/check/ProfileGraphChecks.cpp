@@ -1,0 +1,374 @@
+#include "check/CheckLayers.h"
+#include "check/CheckSteps.h"
+#include "io/JsonFile.h"
+#include "io/LayerNames.h"
+#include "plan/FigureText.h"
+
+#include <QHash>
+#include <QSet>
+#include <unordered_map>
+
+namespace planscope {
+namespace {
+
+const QString kExportProfile = QStringLiteral(
+    "trtexec --loadEngine=ENGINE --exportProfile=PREFIX.profile.json --separateProfileRun");
+
+// How many of the graph's layers (every optimization profile) and of the profile's records bear
+// a name.
+struct NameCount {
+    int layers = 0;
+    int records = 0;
+};
+
+// The facts this group compares, with every name counted once: for each graph entry and each
+// record, its name's counts and which occurrence of its name it is (1 for the first).
+struct Inputs {
+    const EnginePlan& plan;
+    const PlanFacts& facts;
+    QString graph;   // path
+    QString profile; // path
+    std::vector<QString> recordNames;
+    std::unordered_map<QString, NameCount> counts; // nodes stay put: the pointers below hold
+    std::vector<const NameCount*> entryCounts;
+    std::vector<int> entryOccurrence;
+    std::vector<const NameCount*> recordCounts;
+    std::vector<int> recordOccurrence;
+
+    Inputs(const EnginePlan& p, const PlanFacts& f)
+        : plan(p), facts(f), graph(p.sources.graph), profile(f.profilePath) {
+        const std::size_t records = f.profile ? f.profile->records.size() : 0;
+        counts.reserve(f.graph.size() + records);
+        entryCounts.reserve(f.graph.size());
+        entryOccurrence.reserve(f.graph.size());
+        for (const GraphEntry& e : f.graph) {
+            NameCount& count = counts[e.name];
+            entryOccurrence.push_back(++count.layers);
+            entryCounts.push_back(&count);
+        }
+        recordNames.reserve(records);
+        recordCounts.reserve(records);
+        recordOccurrence.reserve(records);
+        for (std::size_t i = 0; i < records; ++i) {
+            recordNames.push_back(replaceRecordSeparators(f.profile->records[i].name));
+            NameCount& count = counts[recordNames.back()];
+            recordOccurrence.push_back(++count.records);
+            recordCounts.push_back(&count);
+        }
+    }
+    const std::vector<ProfileRecord>& records() const { return facts.profile->records; }
+    QString graphName() const { return displayName(graph); }
+    QString profileName() const { return displayName(profile); }
+};
+
+// The time some records carry: their averages' sum and their percentages' sum.
+struct CarriedTime {
+    double averageMs = 0;
+    double percent = 0;
+    void add(const ProfileRecord& r) {
+        averageMs += r.averageMs;
+        percent += r.percent;
+    }
+    QString text() const {
+        return QStringLiteral("%1 (%2 of the profile)")
+            .arg(millisecondsText(averageMs, 4), percentText(percent, 1));
+    }
+    void addTo(OrderedJson& details) const {
+        details["average_ms"] = averageMs;
+        details["percent"] = percent;
+    }
+};
+
+OrderedJson recordJson(const QString& name, const ProfileRecord& r) {
+    return {{"name", name.toStdString()}, {"average_ms", r.averageMs}, {"percent", r.percent}};
+}
+
+void duplicateLayerNames(const Inputs& in, std::vector<CheckResult>& results) {
+    QHash<QString, std::vector<CheckLayer>> byName;
+    QStringList repeated; // in file order
+    for (std::size_t i = 0; i < in.facts.graph.size(); ++i) {
+        if (in.entryCounts[i]->layers < 2)
+            continue;
+        const GraphEntry& e = in.facts.graph[i];
+        if (in.entryOccurrence[i] == 1)
+            repeated << e.name;
+        byName[e.name].push_back(entryLayer(in.plan, e));
+    }
+    if (repeated.isEmpty())
+        return;
+    CheckResult r{QStringLiteral("duplicate-layer-names"), CheckLevel::Warning, {in.graph}};
+    OrderedJson names = OrderedJson::array();
+    for (const QString& name : repeated) {
+        const std::vector<CheckLayer>& layers = byName[name];
+        r.layers.insert(r.layers.end(), layers.begin(), layers.end());
+        names.push_back({{"name", name.toStdString()}, {"layers", layersJson(layers)}});
+    }
+    r.details["names"] = names;
+    r.message = QStringLiteral("%1 of %2 %3 more than one layer: %4. PlanScope calls the later "
+                               "ones \"NAME_2\", \"NAME_3\" ... as trex does, and gives them the "
+                               "profile records of that name in file order.")
+                    .arg(countText(repeated.size(), QStringLiteral("name")), in.graphName(),
+                         repeated.size() == 1 ? QStringLiteral("names") : QStringLiteral("name"),
+                         namesText(repeated));
+    r.fix = QStringLiteral("Give every layer of the network a name of its own before building "
+                           "(unique ONNX node names, or ILayer.name), so that records and layers "
+                           "pair up without doubt.");
+    results.push_back(std::move(r));
+}
+
+// Fewer than half of the records name a layer: the profile belongs to another engine.
+bool profileOfAnotherEngine(const Inputs& in, std::vector<CheckResult>& results) {
+    const auto& records = in.records();
+    int matched = 0;
+    CarriedTime time;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        matched += in.recordCounts[i]->layers > 0 ? 1 : 0;
+        time.add(records[i]);
+    }
+    if (records.empty() || 2 * static_cast<std::size_t>(matched) >= records.size())
+        return false;
+    CheckResult r{
+        QStringLiteral("profile-other-engine"), CheckLevel::Error, {in.profile, in.graph}};
+    r.message =
+        QStringLiteral("%1 of the %2 records of %3 name a layer of %4: the profile belongs to "
+                       "another engine. %5")
+            .arg(matched)
+            .arg(records.size())
+            .arg(in.profileName(), in.graphName(),
+                 in.facts.profileRefused.isEmpty()
+                     ? QStringLiteral("Its timings were put on this plan's layers all the same, "
+                                      "so the latencies shown are not this engine's.")
+                     : QStringLiteral("PlanScope opened the plan without it: no timings."));
+    r.fix = QStringLiteral("Use the profile exported from this engine (%1), or name the right "
+                           "file with --profile-json.")
+                .arg(kExportProfile);
+    r.details = {{"records", records.size()},
+                 {"records_naming_a_layer", matched},
+                 {"graph_layers", in.facts.graph.size()},
+                 {"loaded", in.facts.profileRefused.isEmpty()}};
+    time.addTo(r.details);
+    results.push_back(std::move(r));
+    return true;
+}
+
+void recordsWithoutLayer(const Inputs& in, std::vector<CheckResult>& results) {
+    OrderedJson listed = OrderedJson::array();
+    QStringList names;
+    CarriedTime time;
+    for (std::size_t i = 0; i < in.records().size(); ++i) {
+        if (in.recordCounts[i]->layers > 0)
+            continue;
+        names << in.recordNames[i];
+        listed.push_back(recordJson(in.recordNames[i], in.records()[i]));
+        time.add(in.records()[i]);
+    }
+    if (names.isEmpty())
+        return;
+    CheckResult r{
+        QStringLiteral("records-without-layer"), CheckLevel::Warning, {in.profile, in.graph}};
+    r.message =
+        QStringLiteral("%1 of %2 %3 no layer of %4: %5. %6 %7 per iteration, which no "
+                       "layer shows.")
+            .arg(countText(names.size(), QStringLiteral("record")), in.profileName(),
+                 names.size() == 1 ? QStringLiteral("names") : QStringLiteral("name"),
+                 in.graphName(), namesText(names),
+                 names.size() == 1 ? QStringLiteral("It carries") : QStringLiteral("They carry"),
+                 time.text());
+    r.fix = QStringLiteral("Export the graph and the profile from the same engine (%1 "
+                           "--exportLayerInfo=PREFIX.graph.json --profilingVerbosity=detailed): "
+                           "a record named after a layer this graph does not have comes from "
+                           "another build.")
+                .arg(kExportProfile);
+    r.details["records"] = listed;
+    time.addTo(r.details);
+    results.push_back(std::move(r));
+}
+
+// Names recorded more often than the graph has layers of that name.
+void duplicateRecords(const Inputs& in, std::vector<CheckResult>& results) {
+    QStringList names; // in file order
+    QSet<QString> named;
+    OrderedJson extra = OrderedJson::array();
+    CarriedTime time;
+    for (std::size_t i = 0; i < in.records().size(); ++i) {
+        const QString& name = in.recordNames[i];
+        const int layers = in.recordCounts[i]->layers;
+        if (layers == 0 || in.recordOccurrence[i] <= layers)
+            continue;
+        if (!named.contains(name)) {
+            named.insert(name);
+            names << name;
+        }
+        extra.push_back(recordJson(name, in.records()[i]));
+        time.add(in.records()[i]);
+    }
+    if (names.isEmpty())
+        return;
+    CheckResult r{QStringLiteral("duplicate-records"), CheckLevel::Warning, {in.profile, in.graph}};
+    for (const GraphEntry& e : in.facts.graph)
+        if (named.contains(e.name))
+            r.layers.push_back(entryLayer(in.plan, e));
+    r.message =
+        QStringLiteral("In %1, %2 recorded more often than %3 has layers of that name: "
+                       "%4. %5 %6.")
+            .arg(in.profileName(),
+                 names.size() == 1 ? QStringLiteral("1 name is")
+                                   : QStringLiteral("%1 names are").arg(names.size()),
+                 in.graphName(), namesText(names),
+                 extra.size() == 1 ? QStringLiteral("The extra record carries")
+                                   : QStringLiteral("The %1 extra records carry").arg(extra.size()),
+                 time.text());
+    r.fix = QStringLiteral("Re-export the profile from one run of this engine (%1): trtexec "
+                           "writes one record per layer, so repeated records come from files "
+                           "joined together or edited.")
+                .arg(kExportProfile);
+    r.details["extra_records"] = extra;
+    time.addTo(r.details);
+    results.push_back(std::move(r));
+}
+
+// The plan's layers beyond the records of their name. Constants, NoOps and the other layers
+// trex leaves out carry no time in any view: a record missing for them is not reported.
+void layersWithoutRecord(const Inputs& in, std::vector<CheckResult>& results) {
+    std::vector<CheckLayer> missing;
+    int joinedByPosition = 0;
+    for (std::size_t i = 0; i < in.facts.graph.size(); ++i) {
+        const GraphEntry& e = in.facts.graph[i];
+        if (e.place != GraphEntry::Place::Layer ||
+            in.entryOccurrence[i] <= in.entryCounts[i]->records)
+            continue;
+        missing.push_back(entryLayer(in.plan, e));
+        if (in.plan.layers[static_cast<std::size_t>(e.index)].timing.measured)
+            ++joinedByPosition;
+    }
+    const auto layers = static_cast<qint64>(in.plan.layers.size());
+    if (missing.empty())
+        return;
+    CheckResult r{
+        QStringLiteral("layers-without-record"), CheckLevel::Warning, {in.graph, in.profile}};
+    r.message = QStringLiteral("%1 of the %2 layers of %3 %4 no record in %5: %6.")
+                    .arg(missing.size())
+                    .arg(layers)
+                    .arg(in.graphName(),
+                         missing.size() == 1 ? QStringLiteral("has") : QStringLiteral("have"),
+                         in.profileName(), namesText(missing));
+    r.message +=
+        joinedByPosition > 0
+            ? QStringLiteral(" The records were joined to the layers by position, as "
+                             "trex does when the counts match, so %1 the timing of the "
+                             "record in %2 place.")
+                  .arg(joinedByPosition == 1
+                           ? QStringLiteral("1 of them shows")
+                           : QStringLiteral("%1 of them show").arg(joinedByPosition),
+                       joinedByPosition == 1 ? QStringLiteral("its") : QStringLiteral("their"))
+            : QStringLiteral(" Their time is unknown: the average time and every share "
+                             "leave them out.");
+    r.fix = QStringLiteral("Export the profile from a run of this very engine (%1): a profile "
+                           "of another build or another optimization profile leaves layers out.")
+                .arg(kExportProfile);
+    r.layers = std::move(missing);
+    r.details = {{"layers", layers},
+                 {"without_record", r.layers.size()},
+                 {"joined_by_position", joinedByPosition}};
+    results.push_back(std::move(r));
+}
+
+// Records that lack a number trtexec writes; medianMs alone is left to noMedian.
+void recordFields(const Inputs& in, std::vector<CheckResult>& results) {
+    const std::pair<ProfileField, const char*> fields[] = {{TimeField, "timeMs"},
+                                                           {AverageField, "averageMs"},
+                                                           {MedianField, "medianMs"},
+                                                           {PercentField, "percentage"}};
+    const bool medianNowhere =
+        std::all_of(in.records().begin(), in.records().end(),
+                    [](const ProfileRecord& r) { return r.absent & MedianField; });
+    const std::uint8_t checked = medianNowhere
+                                     ? (TimeField | AverageField | PercentField)
+                                     : (TimeField | AverageField | MedianField | PercentField);
+    QStringList names;
+    OrderedJson listed = OrderedJson::array();
+    for (std::size_t i = 0; i < in.records().size(); ++i) {
+        const std::uint8_t absent = in.records()[i].absent & checked;
+        if (!absent)
+            continue;
+        OrderedJson lacking = OrderedJson::array();
+        for (const auto& [field, key] : fields)
+            if (absent & field)
+                lacking.push_back(key);
+        names << in.recordNames[i];
+        listed.push_back({{"name", in.recordNames[i].toStdString()}, {"lacks", lacking}});
+    }
+    if (names.isEmpty())
+        return;
+    CheckResult r{QStringLiteral("record-fields"), CheckLevel::Warning, {in.profile}};
+    r.message = QStringLiteral("%1 of %2 %3 a number (timeMs, averageMs, medianMs or "
+                               "percentage): %4. PlanScope reads a missing number as 0.")
+                    .arg(countText(names.size(), QStringLiteral("record")), in.profileName(),
+                         names.size() == 1 ? QStringLiteral("lacks") : QStringLiteral("lack"),
+                         namesText(names));
+    r.fix = QStringLiteral("Re-export the profile (%1): every record of trtexec's holds timeMs, "
+                           "averageMs, medianMs and percentage.")
+                .arg(kExportProfile);
+    r.details["records"] = listed;
+    results.push_back(std::move(r));
+}
+
+void noMedian(const Inputs& in, std::vector<CheckResult>& results) {
+    const auto& records = in.records();
+    if (records.empty() || !std::all_of(records.begin(), records.end(),
+                                        [](const auto& r) { return r.absent & MedianField; }))
+        return;
+    CheckResult r{QStringLiteral("no-median"), CheckLevel::Note, {in.profile}};
+    r.message = QStringLiteral("%1 has no medianMs (TensorRT before 8.4 did not write it): "
+                               "median latencies read as 0.")
+                    .arg(in.profileName());
+    r.fix = QStringLiteral("Profile the engine with TensorRT 8.4 or later for medians; the "
+                           "averages are right as they are.");
+    results.push_back(std::move(r));
+}
+
+void leniencies(const Inputs& in, std::vector<CheckResult>& results) {
+    if (!in.facts.profile->repaired)
+        return;
+    CheckResult r{QStringLiteral("lenient-profile"), CheckLevel::Note, {in.profile}};
+    r.message = QStringLiteral("%1 is not valid JSON: trtexec writes layer names unescaped, and "
+                               "some hold quotes or backslashes. PlanScope read it record by "
+                               "record.")
+                    .arg(in.profileName());
+    r.fix = QStringLiteral("Nothing to do here; tools that need valid JSON (jq, Python's json "
+                           "module, NVIDIA's trt-perf-analysis) refuse this file.");
+    results.push_back(std::move(r));
+}
+
+void noProfile(const Inputs& in, std::vector<CheckResult>& results) {
+    CheckResult r{QStringLiteral("no-profile"), CheckLevel::Note, {in.graph}};
+    r.message = QStringLiteral("%1 has no per-layer profile beside it: the layers have no "
+                               "timings, so latencies, shares and time charts are empty.")
+                    .arg(in.graphName());
+    r.fix = QLatin1String(kPerLayerTimingsHint);
+    results.push_back(std::move(r));
+}
+
+} // namespace
+
+bool checkProfileAgainstGraph(const EnginePlan& plan, std::vector<CheckResult>& results) {
+    if (!plan.facts)
+        return true;
+    const Inputs in(plan, *plan.facts);
+    duplicateLayerNames(in, results);
+    if (!in.facts.profile) {
+        noProfile(in, results);
+        return true;
+    }
+    if (profileOfAnotherEngine(in, results))
+        return false;
+    layersWithoutRecord(in, results);
+    recordsWithoutLayer(in, results);
+    duplicateRecords(in, results);
+    recordFields(in, results);
+    noMedian(in, results);
+    leniencies(in, results);
+    return true;
+}
+
+} // namespace planscope

@@ -26,6 +26,7 @@ int runGuarded(const std::function<int()>& body);
 int summaryCommand(const QStringList& arguments);
 int layersCommand(const QStringList& arguments);
 int lintCommand(const QStringList& arguments);
+int leadsCommand(const QStringList& arguments);
 int exportChartCommand(const QStringList& arguments);
 int exportGraphCommand(const QStringList& arguments);
 int compareCommand(const QStringList& arguments);

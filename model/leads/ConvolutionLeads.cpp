@@ -12,8 +12,12 @@ constexpr int kFindingsShown = 3;
 // A lead of the findings of one convolution lint rule, with the time of their layers.
 void addLintLead(const LeadScale& scale, const Linter& linter, const QString& rule,
                  const QString& title, const QString& nextStep, std::vector<Lead>& leads) {
+    LintSettings only; // the other rules of the linter do not run
+    for (const QString& other : linter.rules())
+        if (other != rule)
+            only.disabled.insert(other);
     std::vector<LintFinding> findings;
-    linter.lint(scale.plan(), LintSettings(), findings);
+    linter.lint(scale.plan(), only, findings);
     std::erase_if(findings, [&](const LintFinding& f) { return f.rule != rule; });
     if (findings.empty())
         return;

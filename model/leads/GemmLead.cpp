@@ -62,7 +62,9 @@ void findCudaCoreGemms(const LeadScale& scale, std::vector<Lead>& leads) {
         gemms.emplace_back(&layer, std::move(kernel));
     }
     scale.weigh(lead);
-    if (lead.layers.empty() || (scale.timed() && lead.percent.value_or(0) < kCudaCoreGemmPercent))
+    // Without a time to judge by (no profile, or none of its layers measured), the finding is
+    // shown by count.
+    if (lead.layers.empty() || (lead.percent && *lead.percent < kCudaCoreGemmPercent))
         return;
     std::stable_sort(gemms.begin(), gemms.end(), [](const auto& a, const auto& b) {
         return a.first->timing.averageMs > b.first->timing.averageMs;

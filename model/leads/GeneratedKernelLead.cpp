@@ -36,17 +36,17 @@ void findGeneratedKernels(const LeadScale& scale, std::vector<Lead>& leads) {
     scale.weigh(foreign);
     QStringList parts;
     if (!kgen.layers.empty())
-        parts << QStringLiteral("%1 (kgen) take %2")
-                     .arg(countText(qint64(kgen.layers.size()), "generated kernel"),
-                          stakeText(kgen.ms, kgen.percent));
+        parts << QStringLiteral("kgen kernels: %1%2")
+                     .arg(kgen.layers.size())
+                     .arg(stakeClause(kgen.ms, kgen.percent));
     if (!foreign.layers.empty())
-        parts << QStringLiteral("%1 compiled by Myelin ({ForeignNode[...]}) take %2")
-                     .arg(countText(qint64(foreign.layers.size()), "subgraph"),
-                          stakeText(foreign.ms, foreign.percent));
+        parts << QStringLiteral("subgraphs compiled by Myelin ({ForeignNode[...]}): %1%2")
+                     .arg(foreign.layers.size())
+                     .arg(stakeClause(foreign.ms, foreign.percent));
     lead.id = QStringLiteral("generated-kernels");
     lead.title = QStringLiteral("Myelin-generated kernels take %1 of the latency")
                      .arg(percentText(lead.percent));
-    lead.evidence = QStringLiteral("%1; the slowest is %2.")
+    lead.evidence = QStringLiteral("%1. The slowest is %2.")
                         .arg(parts.join(QStringLiteral("; ")),
                              quotedLayer(plan.layers[std::size_t(lead.layers.front())]));
     lead.nextStep = QStringLiteral(

@@ -40,14 +40,20 @@ QString nextStepFor(const Layer& layer) {
 
 void findHotLayer(const LeadScale& scale, std::vector<Lead>& leads) {
     const EnginePlan& plan = scale.plan();
-    Lead top;
+    std::vector<const Layer*> measured;
     for (const Layer& layer : plan.layers)
         if (layer.timing.measured)
-            top.layers.push_back(layer.index);
-    scale.weigh(top); // slowest first
-    if (top.layers.empty())
+            measured.push_back(&layer);
+    if (measured.empty())
         return;
-    top.layers.resize(std::min(top.layers.size(), kTopCount));
+    const auto top5 = measured.begin() + std::ptrdiff_t(std::min(measured.size(), kTopCount));
+    std::partial_sort(measured.begin(), top5, measured.end(), [](const Layer* a, const Layer* b) {
+        return a->timing.averageMs > b->timing.averageMs ||
+               (a->timing.averageMs == b->timing.averageMs && a->index < b->index);
+    });
+    Lead top;
+    for (auto it = measured.begin(); it != top5; ++it)
+        top.layers.push_back((*it)->index);
     scale.weigh(top);
     const Layer& hot = plan.layers[std::size_t(top.layers.front())];
     const std::optional<double> share = scale.share(hot);

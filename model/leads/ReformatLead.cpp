@@ -26,19 +26,11 @@ struct Boundary {
     Lead group;
 };
 
-QSet<QString> bindingNames(const std::vector<const Tensor*>& tensors) {
-    QSet<QString> names;
-    for (const Tensor* t : tensors)
-        names.insert(t->name);
-    return names;
-}
-
 } // namespace
 
 void findReformats(const LeadScale& scale, std::vector<Lead>& leads) {
     const EnginePlan& plan = scale.plan();
-    const QSet<QString> inputs = bindingNames(plan.inputBindings());
-    const QSet<QString> outputs = bindingNames(plan.outputBindings());
+    const QSet<QString> bindings(plan.bindings.cbegin(), plan.bindings.cend());
     Lead lead;
     std::map<std::pair<QString, QString>, Boundary> boundaries;
     int atBindings = 0;
@@ -53,8 +45,8 @@ void findReformats(const LeadScale& scale, std::vector<Lead>& leads) {
         b.from = from;
         b.to = to;
         b.group.layers.push_back(layer.index);
-        const bool binding = (!layer.inputs.empty() && inputs.contains(layer.inputs[0].name)) ||
-                             (!layer.outputs.empty() && outputs.contains(layer.outputs[0].name));
+        const bool binding = (!layer.inputs.empty() && bindings.contains(layer.inputs[0].name)) ||
+                             (!layer.outputs.empty() && bindings.contains(layer.outputs[0].name));
         atBindings += binding ? 1 : 0;
         conversions += !layer.inputs.empty() && !layer.outputs.empty() &&
                                layer.inputs[0].precision != layer.outputs[0].precision

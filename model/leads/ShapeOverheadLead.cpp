@@ -2,8 +2,6 @@
 #include "leads/LeadScale.h"
 #include "plan/FigureText.h"
 
-#include <QRegularExpression>
-
 namespace planscope {
 namespace {
 
@@ -18,16 +16,29 @@ const QStringList kShapeOps = {QStringLiteral("Shape"),
                                QStringLiteral("Range"),
                                QStringLiteral("NonZero")};
 
-// The ONNX operator of each node a layer's Metadata names ("[ONNX Layer: /blocks.0/Cast_1]" is a
-// Cast): the node name's last part without its counter. Names without the operator in them
-// (node_linear) name none of those operators.
-QStringList onnxOperators(const QString& metadata) {
-    static const QRegularExpression origin(QStringLiteral("\\[ONNX Layer: ([^\\]]*)\\]"));
-    static const QRegularExpression counter(QStringLiteral("_\\d+$"));
-    QStringList ops;
-    for (auto match = origin.globalMatch(metadata); match.hasNext();)
-        ops << match.next().captured(1).section('/', -1).remove(counter);
-    return ops;
+// Whether every node a layer's Metadata names ("[ONNX Layer: /blocks.0/Cast_1]") is one of those
+// operators: the node name's last part without its counter ("Cast"). Names that do not hold the
+// operator (node_linear) are none of them. Read without regular expressions or copies: every
+// layer of a large plan has Metadata.
+bool onlyShapeOperators(QStringView metadata) {
+    static const QLatin1String kOrigin("[ONNX Layer: ");
+    bool any = false;
+    for (qsizetype at = metadata.indexOf(kOrigin); at >= 0; at = metadata.indexOf(kOrigin, at)) {
+        at += kOrigin.size();
+        const qsizetype end = metadata.indexOf(u']', at);
+        if (end < 0)
+            return false;
+        QStringView node = metadata.mid(at, end - at);
+        node = node.mid(node.lastIndexOf(u'/') + 1);
+        const qsizetype counter = node.lastIndexOf(u'_');
+        if (counter > 0 && std::all_of(node.begin() + counter + 1, node.end(),
+                                       [](QChar c) { return c.isDigit(); }))
+            node = node.left(counter);
+        if (!kShapeOps.contains(node))
+            return false;
+        any = true;
+    }
+    return any;
 }
 
 // A shape computation or a cast by its type, or a layer whose every ONNX origin is one; never
@@ -38,11 +49,7 @@ bool isShapeWork(const Layer& layer) {
     if (layer.type == QLatin1String("Identity") && !layer.inputs.empty() &&
         !layer.outputs.empty() && layer.inputs[0].precision != layer.outputs[0].precision)
         return true; // TensorRT 8 runs ONNX Casts as Identity layers
-    if (!layer.metadata.contains(QLatin1String("[ONNX Layer:")))
-        return false;
-    const QStringList ops = onnxOperators(layer.metadata);
-    return !ops.isEmpty() && std::all_of(ops.begin(), ops.end(),
-                                         [](const QString& op) { return kShapeOps.contains(op); });
+    return onlyShapeOperators(layer.metadata);
 }
 
 } // namespace

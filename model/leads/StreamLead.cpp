@@ -15,12 +15,26 @@ struct Split {
 // TensorRT's StreamId; "_subgraph" marks the sub-engine a layer belongs to in merged exports.
 constexpr Split kSplits[] = {{"StreamId", "stream"}, {"_subgraph", "sub-engine"}};
 
-// The layers of each value of `attribute`, ordered by value.
+// The layers of each value of `attribute`, ordered by value; empty when fewer than two values
+// occur (the common case, told after one pass without grouping).
 std::map<QString, Lead> groupsOf(const EnginePlan& plan, const QString& attribute) {
+    QString first;
+    bool several = false;
+    for (const Layer& layer : plan.layers) {
+        const QString value = layer.attribute(attribute);
+        if (value.isEmpty())
+            continue;
+        if (first.isEmpty())
+            first = value;
+        several = value != first;
+        if (several)
+            break;
+    }
     std::map<QString, Lead> groups;
-    for (const Layer& layer : plan.layers)
-        if (const QString value = layer.attribute(attribute); !value.isEmpty())
-            groups[value].layers.push_back(layer.index);
+    if (several)
+        for (const Layer& layer : plan.layers)
+            if (const QString value = layer.attribute(attribute); !value.isEmpty())
+                groups[value].layers.push_back(layer.index);
     return groups;
 }
 

@@ -19,6 +19,12 @@ measure 5 "$planscope" summary --json "$work/big.onnx.engine"
 echo "summary --json: median wall ${wall} s, peak RSS ${rss_mb} MB"
 target "wall time" "$wall" 1.0 s
 target "memory" "$rss_mb" 400 MB
+summary_wall=$wall
+
+# The leads read the same plan and weigh it: within 10 % of summary's time.
+measure 5 "$planscope" leads --json "$work/big.onnx.engine"
+echo "leads --json: median wall ${wall} s, peak RSS ${rss_mb} MB"
+target "wall time, 1.1 x summary's" "$wall" "$(awk "BEGIN{print $summary_wall * 1.1}")" s
 
 # A per-layer chart of every layer, to PNG and to SVG.
 for format in png svg; do

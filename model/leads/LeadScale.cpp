@@ -61,8 +61,8 @@ void LeadScale::weigh(Lead& lead) const {
     }
     lead.unmeasured = static_cast<int>(layers.size()) - measured;
     lead.ms = measured ? std::optional(ms) : std::nullopt;
-    lead.percent =
-        measured && (m_sharesFromProfile || m_latencyMs) ? std::optional(percent) : std::nullopt;
+    const bool shares = m_sharesFromProfile || (m_latencyMs && *m_latencyMs > 0);
+    lead.percent = measured && shares ? std::optional(percent) : std::nullopt;
 }
 
 QString stakeText(std::optional<double> ms, std::optional<double> percent) {

@@ -102,7 +102,9 @@ QString tradeText(const Trade& t) {
                        .arg(quotedLayer(*t.layer), QString::number(t.chosenMs, 'g', 4))
                        .arg((t.chosenMs / t.fastestMs - 1) * 100, 0, 'f', 0)
                        .arg(QString::number(t.fastestMs, 'g', 4));
-    if (t.chosenFormat == t.fastestFormat || t.chosenFormat.isEmpty())
+    if (t.chosenFormat.isEmpty() || t.fastestFormat.isEmpty())
+        return text; // the log names no format combination
+    if (t.chosenFormat == t.fastestFormat)
         return text + QStringLiteral(" in the same formats");
     text += QStringLiteral(", which reads and writes %1 where the chosen one has %2")
                 .arg(t.fastestFormat, t.chosenFormat);

@@ -83,10 +83,12 @@ void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& body) 
         if (m.layer >= 0 && c.marked.contains(m.layer))
             marked.push_back(bounds);
     }
-    painter.setPen(QPen(toColor(palette::markColor()), 2));
-    painter.setBrush(Qt::NoBrush);
-    for (const QRectF& point : marked)
-        painter.drawEllipse(point.adjusted(-1, -1, 1, 1));
+    if (!marked.empty()) { // the pen changes only when there is a ring to draw: exports stay alike
+        painter.setPen(QPen(toColor(palette::markColor()), 2));
+        painter.setBrush(Qt::NoBrush);
+        for (const QRectF& point : marked)
+            painter.drawEllipse(point.adjusted(-1, -1, 1, 1));
+    }
     for (const ReferenceLine& line : panel.lines) {
         const double y = yAxis.toPixel(line.value, plot.bottom(), plot.top());
         painter.setPen(QPen(toColor(line.color), 1.5, Qt::DashLine));

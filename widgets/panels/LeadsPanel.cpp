@@ -95,9 +95,7 @@ LeadsPanel::LeadsPanel(PlanDocument* document, QWidget* parent)
     m_header->setWordWrap(true);
     m_header->setTextFormat(Qt::RichText);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details->setPlaceholderText(
-        tr("Choose a lead to see its evidence, what to try next and its layers; its layers are "
-           "marked in the table, the graph and the charts."));
+    m_details->setPlaceholderText(tr("Open a plan to see what to fix first."));
     m_clear->setToolTip(tr("Unmark the chosen lead's layers in every view"));
     m_clear->setEnabled(false);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the pictures of the window: each one a fresh start (new settings) on a virtual screen of
 # SIZE (default 1920x1080) under xvfb-run. Writes OUT/main-layer.png (demo plan, a layer
-# selected), charts.png, graph.png, tactics.png (a shared verbose build log, the inspector's
+# selected), leads.png (a shared QAT ResNet, its Reformats lead chosen), charts.png, graph.png,
+# tactics.png (a shared verbose build log, the inspector's
 # Tactics section) and compare.png (two shared ResNet plans). The README shows
 # the ones in docs/screenshots/; run this again whenever the window changes.
 #
@@ -32,6 +33,7 @@ shot() { # NAME planscope-arguments...
 
 layer="/layer1.2/conv3/Conv + /layer1.2/Add + /layer1.2/relu3/Relu"
 shot main-layer --tab layers --select "$layer"
+shot leads --tab leads --lead reformats "$data/trex/resnet-a100/qat/resnet-qat.onnx.engine"
 shot charts --tab charts --chart latency-sunburst --select "$layer"
 shot graph --tab graph --select "$layer"
 shot tactics --tab layers --select "Conv-1 + ReLU-2" \

@@ -3,6 +3,7 @@
 #include "charts/CompareCharts.h"
 #include "demo/SyntheticPlan.h"
 #include "io/PlanLoader.h"
+#include "leads/Lead.h"
 #include "lint/Linter.h"
 #include "report/ComparisonReport.h"
 #include "report/HtmlReportWriter.h"
@@ -155,6 +156,8 @@ class TestReport : public QObject {
     void comparisonReportLeavesMissingTimesMissing();
     void refusesOtherFormats();
     void namesEveryPerformanceStatistic();
+    void opensWithTheLeads();
+    void leadsWithoutTimingsSayWhatTheyNeed();
 
   private:
     std::shared_ptr<EnginePlan> m_mobileNet;
@@ -395,6 +398,52 @@ void TestReport::namesEveryPerformanceStatistic() {
     QVERIFY(performance.contains("<th class=\"num\">p99</th>"));
     QVERIFY(performance.contains("<td class=\"num\">2.0562</td>")); // p99
     QVERIFY(performance.contains("499.294 qps"));
+}
+
+// The report starts with the leads, ranked, each with its evidence and next step; a lead's
+// slowest layer links to its row among the slowest layers.
+void TestReport::opensWithTheLeads() {
+    const Report report = planReport(*m_mobileNet);
+    QCOMPARE(report.sections.front().anchor, QStringLiteral("leads"));
+    QCOMPARE(report.sections.front().title, QStringLiteral("What to fix first"));
+    const PlanLeads leads = findLeads(*m_mobileNet);
+    QCOMPARE(leads.leads.size(), std::size_t(3));
+    const QString file = m_dir.filePath("leads.html");
+    QString error;
+    QVERIFY2(exportReport(report, file, &error), qPrintable(error));
+    QFile written(file);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QString html = htmlBetween(QString::fromUtf8(written.readAll()), "leads", "summary");
+    int at = 0;
+    for (const Lead& lead : leads.leads) { // in rank order
+        const qsizetype found = html.indexOf("(" + lead.id + ")", at);
+        QVERIFY2(found > at, qPrintable(lead.id));
+        at = int(found);
+        QVERIFY(html.contains(lead.nextStep.left(40).toHtmlEscaped()));
+    }
+    QVERIFY(html.contains("28.1 %")); // tiny kernels
+    QVERIFY(html.contains("href=\"#layer-"));
+    QVERIFY(html.contains("slower-tactic needs a verbose build log"));
+    verifyPdf(report, m_dir.filePath("leads.pdf"));
+}
+
+void TestReport::leadsWithoutTimingsSayWhatTheyNeed() {
+    const EnginePlan plan =
+        loadPlan(dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log"));
+    const Report report = planReport(plan);
+    const Section& leads = report.sections.front();
+    QCOMPARE(leads.anchor, QStringLiteral("leads"));
+    const auto* table = std::get_if<Table>(&leads.blocks[1]);
+    QVERIFY(table);
+    QCOMPARE(table->rows.size(), std::size_t(2));
+    QCOMPARE(table->rows[0][2].text, QStringLiteral("-")); // no time, not 0
+    QCOMPARE(table->rows[0][3].text, QStringLiteral("-"));
+    bool timingsHint = false;
+    for (const Block& block : leads.blocks)
+        if (const auto* p = std::get_if<Paragraph>(&block))
+            timingsHint = timingsHint || (p->text.startsWith("hot-layer needs per-layer timings") &&
+                                          p->text.contains("--exportProfile"));
+    QVERIFY(timingsHint);
 }
 
 PLANSCOPE_TEST_MAIN(TestReport, QApplication)

@@ -27,6 +27,10 @@ void TestScreenshot::savesWindowWithPlan_data() {
         << QStringList({"--tab", "graph", "--select", "/stem/maxpool/MaxPool"}) << false;
     QTest::newRow("demo chart") << QStringList({"--tab", "charts", "--chart", "precision-rollup"})
                                 << false;
+    QTest::newRow("leads, one chosen")
+        << QStringList({"--tab", "leads", "--lead", "reformats",
+                        dataPath("trex/resnet-a100/qat/resnet-qat.onnx.engine")})
+        << false;
     // Files selected together in a file manager arrive as several arguments.
     QTest::newRow("two plans side by side")
         << QStringList({dataPath("trex/resnet-a100/fp16"), dataPath("trex/resnet-a100/qat")})

@@ -30,6 +30,8 @@ const std::map<QString, CommandEntry>& commands() {
          {checkCommand, "Check that a plan's files agree with each other (exit 1 on an error)."}},
         {QStringLiteral("layers"), {layersCommand, "List the layers (text, --json or --csv)."}},
         {QStringLiteral("lint"), {lintCommand, "Report layers with known performance hazards."}},
+        {QStringLiteral("leads"),
+         {leadsCommand, "What to fix first, ranked by the time at stake."}},
         {QStringLiteral("compare"),
          {compareCommand, "Compare two plans layer by layer; gate on a slowdown."}},
         {QStringLiteral("convert-log"),

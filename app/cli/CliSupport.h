@@ -27,6 +27,7 @@ int summaryCommand(const QStringList& arguments);
 int checkCommand(const QStringList& arguments);
 int layersCommand(const QStringList& arguments);
 int lintCommand(const QStringList& arguments);
+int leadsCommand(const QStringList& arguments);
 int exportChartCommand(const QStringList& arguments);
 int exportGraphCommand(const QStringList& arguments);
 int compareCommand(const QStringList& arguments);

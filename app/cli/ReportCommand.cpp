@@ -31,8 +31,8 @@ int reportCommand(const QStringList& arguments) {
     return runGuarded([&] {
         QCommandLineParser parser;
         parser.setApplicationDescription(QStringLiteral(
-            "Write a plan's report card (summary, slowest layers, charts, lint findings, graph) "
-            "to one HTML file or a PDF; no display needed."));
+            "Write a plan's report card (leads, summary, slowest layers, charts, lint findings, "
+            "graph) to one HTML file or a PDF; no display needed."));
         addPlanOptions(parser);
         parser.addOptions({
             {{QStringLiteral("o"), QStringLiteral("output")},

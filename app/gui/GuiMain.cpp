@@ -53,7 +53,11 @@ int runGui(int argc, char** argv) {
     const QCommandLineOption chart(QStringLiteral("chart"),
                                    QStringLiteral("With --screenshot: the chart to show."),
                                    QStringLiteral("ID"));
-    parser.addOptions({screenshot, profile, compare, tab, select, chart});
+    const QCommandLineOption lead(
+        QStringLiteral("lead"),
+        QStringLiteral("With --screenshot: the lead to choose (planscope leads --list)."),
+        QStringLiteral("ID"));
+    parser.addOptions({screenshot, profile, compare, tab, select, chart, lead});
     if (!parser.parse(QApplication::arguments())) {
         std::fprintf(stderr, "planscope: %s (see planscope --help)\n",
                      qPrintable(parser.errorText()));
@@ -61,7 +65,7 @@ int runGui(int argc, char** argv) {
     }
 
     const ScreenshotRequest request{parser.value(screenshot), parser.value(tab),
-                                    parser.value(select), parser.value(chart)};
+                                    parser.value(select), parser.value(chart), parser.value(lead)};
     // Several files (selected together in a file manager, say) open side by side.
     if (parser.isSet(compare) || parser.positionalArguments().size() > 1) {
         if (parser.positionalArguments().size() < 2) {

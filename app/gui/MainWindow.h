@@ -21,6 +21,7 @@ class CheckBanner;
 class GraphPanel;
 class LayerInspector;
 class LayerTablePanel;
+class LeadsPanel;
 class LintPanel;
 class SummaryPanel;
 
@@ -44,6 +45,7 @@ class MainWindow : public QMainWindow {
     PlanDocument* document() const { return m_document; }
     AsyncPlanLoader* loader() const { return m_loader; }
     LayerTablePanel* layerPanel() const { return m_layers; }
+    LeadsPanel* leadsPanel() const { return m_leads; }
     LintPanel* lintPanel() const { return m_lint; }
     ChartsPanel* chartsPanel() const { return m_charts; }
     GraphPanel* graphPanel() const { return m_graph; }
@@ -90,6 +92,7 @@ class MainWindow : public QMainWindow {
     PlanDocument* m_document;
     AsyncPlanLoader* m_loader;
     LayerTablePanel* m_layers;
+    LeadsPanel* m_leads;
     SummaryPanel* m_summary;
     LayerInspector* m_inspector;
     LintPanel* m_lint;

@@ -5,6 +5,7 @@
 #include "panels/ChartsPanel.h"
 #include "panels/ComparePanel.h"
 #include "panels/GraphPanel.h"
+#include "panels/LeadsPanel.h"
 
 #include <QApplication>
 #include <QTabWidget>
@@ -68,6 +69,9 @@ void screenshotWhenReady(MainWindow& window, const ScreenshotRequest& request) {
         if (!request.chart.isEmpty() && !w.chartsPanel()->showChart(request.chart))
             return QStringLiteral("no chart is called %1 (see planscope export-chart --list)")
                 .arg(request.chart);
+        if (!request.lead.isEmpty() && !w.leadsPanel()->chooseLead(request.lead))
+            return QStringLiteral("the plan has no lead %1 (see planscope leads PLAN)")
+                .arg(request.lead);
         if (request.layer.isEmpty())
             return {};
         const EnginePlan& plan = *w.document()->plan();

@@ -14,6 +14,7 @@ struct ScreenshotRequest {
     QString tab;   // a tab's title, or its start: "charts", "graph" ...
     QString layer; // main window: a layer's name or index to select; compare: a row
     QString chart; // main window: the chart to show (planscope export-chart --list)
+    QString lead;  // main window: the lead to choose (planscope leads --list)
 };
 
 // Once the plans are loaded, sets up what the request asks, waits for graph layouts, saves the

@@ -9,4 +9,17 @@ void LayerSelection::select(int layer) {
     emit changed(layer);
 }
 
+void LayerSelection::clear() {
+    mark({}, -1);
+}
+
+void LayerSelection::mark(const QList<int>& layers, int focus) {
+    select(focus);
+    if (layers == m_marked)
+        return;
+    m_marked = layers;
+    m_markedSet = QSet<int>(layers.cbegin(), layers.cend());
+    emit markedChanged(m_marked);
+}
+
 } // namespace planscope

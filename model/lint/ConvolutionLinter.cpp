@@ -103,13 +103,16 @@ QStringList ConvolutionLinter::rules() const {
             QStringLiteral("conv-channel-alignment")};
 }
 
-void ConvolutionLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+void ConvolutionLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                              std::vector<LintFinding>& findings) const {
     using Check = void (*)(const Layer&, std::vector<LintFinding>&);
-    for (Check check : {lintTensorCores, lintFloatOutput, lintAlignment})
-        for (const Layer& layer : plan.layers)
-            if (layer.isConvolution())
-                check(layer, findings);
+    const std::pair<Check, QString> checks[] = {
+        {lintTensorCores, rules()[0]}, {lintFloatOutput, rules()[1]}, {lintAlignment, rules()[2]}};
+    for (const auto& [check, rule] : checks)
+        if (settings.runs(rule)) // decoding every kernel's name is not free
+            for (const Layer& layer : plan.layers)
+                if (layer.isConvolution())
+                    check(layer, findings);
 }
 
 } // namespace planscope

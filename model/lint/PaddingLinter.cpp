@@ -7,11 +7,16 @@ namespace {
 
 const QString kRule = QStringLiteral("conv-nonstandard-padding");
 
-// "[3,3]" -> {3, 3}; empty when the attribute is missing or not a list of numbers.
-std::vector<int> numbers(const QString& list) {
+// "[3,3]" -> {3, 3}; empty when the attribute is missing or not a list of numbers. Read without
+// copies: a large plan has thousands of convolutions.
+std::vector<int> numbers(QStringView list) {
     std::vector<int> values;
-    const QString inner = list.trimmed().remove('[').remove(']');
-    for (const QString& part : inner.split(',', Qt::SkipEmptyParts)) {
+    list = list.trimmed();
+    if (list.startsWith(u'['))
+        list = list.mid(1);
+    if (list.endsWith(u']'))
+        list.chop(1);
+    for (QStringView part : list.tokenize(u',', Qt::SkipEmptyParts)) {
         bool ok = false;
         values.push_back(part.trimmed().toInt(&ok));
         if (!ok)

@@ -12,6 +12,10 @@ Rgb unknownColor() {
     return 0x808080;
 } // trex: 'gray'
 
+Rgb markColor() {
+    return 0xD01090;
+}
+
 Rgb precisionColor(const QString& precision) {
     static const QHash<QString, Rgb> colors = {
         {"INT8", 0x76B900},                                         // NVIDIA green

@@ -18,6 +18,8 @@ Rgb layerTypeColor(const QString& type);
 // in name order, a type whose color an earlier one took gets the next free one).
 QHash<QString, Rgb> layerTypeColors(const QStringList& types);
 Rgb unknownColor();
+// Marked layers (a lead's) in the graph and the charts: a magenta no type or precision has.
+Rgb markColor();
 // trex's qualitative palette for keys without a fixed color (tactics, origins ...).
 Rgb qualitativeColor(int index);
 // A continuous scale from low (dark blue) to high (yellow), for values shown as colors.

@@ -10,6 +10,8 @@
 #include "io/PlanJson.h"
 #include "io/PlanLoader.h"
 #include "itemmodels/LayerTableModel.h"
+#include "itemmodels/LeadsModel.h"
+#include "leads/LeadsJson.h"
 #include "lint/Linter.h"
 #include "plan/EnginePlan.h"
 #include "plan/PlanError.h"
@@ -65,6 +67,14 @@ void use(const EnginePlan& plan) {
     (void)layersCsv(layers);
     (void)findingsJson(lintPlan(plan)).dump();
     (void)checkJson(plan, checkPlan(plan)).dump();
+    LeadsModel leads;
+    leads.setLeads(findLeads(plan));
+    (void)leadsJson(plan, leads.leads()).dump();
+    for (int row = 0; row < leads.rowCount(); ++row)
+        for (int column = 0; column < leads.columnCount(); ++column)
+            for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(LeadsModel::SortRole),
+                             int(LeadsModel::LayersRole), int(LeadsModel::ShareRole)})
+                (void)leads.data(leads.index(row, column), role);
     const PlanGraph graph = PlanGraph::build(plan, {true, true, true});
     if (!graph.nodes().empty())
         (void)graph.neighbourhood(0, 2);

@@ -3,6 +3,7 @@
 #include "chartview/ChartText.h"
 #include "chartview/DistinctLabels.h"
 #include "chartview/PanelPainters.h"
+#include "palette/Palette.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -121,10 +122,19 @@ void paintBarPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
     drawCategoryLabels(c, panel, plot, body, categories, slot);
     painter.setRenderHint(QPainter::Antialiasing, slot >= 3);
     QRectF selected;
+    std::vector<QRectF> marked; // strips along the category axis: visible on the thinnest bars
     for (std::size_t i = 0; i < panel.bars.size(); ++i) {
         const BarGroup& group = panel.bars[i];
         const double start = (horizontal ? plot.top() : plot.left()) +
                              slot * static_cast<double>(i) + (slot - thickness) / 2;
+        if (!c.marked.isEmpty() &&
+            std::any_of(group.segments.begin(), group.segments.end(), [&](const Mark& m) {
+                return m.layer >= 0 && c.marked.contains(m.layer);
+            })) {
+            const double width = std::max(thickness, 2.0);
+            marked.push_back(horizontal ? QRectF(plot.left(), start, 4, width)
+                                        : QRectF(start, plot.bottom() - 4, width, 4));
+        }
         double base = 0;
         for (const Mark& m : group.segments) {
             const double value = std::max(0.0, m.value);
@@ -179,6 +189,8 @@ void paintBarPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
                               metrics.height()),
                        Qt::AlignHCenter, panel.xLabel);
     }
+    for (const QRectF& strip : marked)
+        painter.fillRect(strip, toColor(palette::markColor()));
     if (!selected.isNull()) {
         painter.setRenderHint(QPainter::Antialiasing, true);
         markSelection(painter, selected, horizontal);

@@ -65,7 +65,7 @@ void ChartPainter::paint(QPainter& painter, const QRectF& area) {
     painter.save();
     painter.fillRect(area, Qt::white);
     painter.setRenderHint(QPainter::Antialiasing, true);
-    PaintContext c{painter, m_selectedLayer, m_drill, m_hits, m_marks, m_texts};
+    PaintContext c{painter, m_selectedLayer, m_drill, m_hits, m_marks, m_texts, m_marked};
     QFont font = painter.font();
     font.setPixelSize(kChartFontPixels);
     QFont titleFont = font;

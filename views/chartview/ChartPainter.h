@@ -4,6 +4,7 @@
 
 #include <QPainterPath>
 #include <QRectF>
+#include <QSet>
 #include <vector>
 
 class QPainter;
@@ -48,6 +49,7 @@ class ChartPainter {
     explicit ChartPainter(const Chart* chart) : m_chart(chart) {}
 
     void setSelectedLayer(int layer) { m_selectedLayer = layer; }
+    void setMarkedLayers(QSet<int> layers) { m_marked = std::move(layers); }
     void setDrill(const QString& ring) { m_drill = ring; }
     QString drill() const { return m_drill; }
 
@@ -69,6 +71,7 @@ class ChartPainter {
   private:
     const Chart* m_chart;
     int m_selectedLayer = -1;
+    QSet<int> m_marked;
     QString m_drill;
     std::vector<HitShape> m_hits;
     std::vector<DrawnMark> m_marks;

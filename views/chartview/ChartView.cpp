@@ -19,12 +19,17 @@ ChartView::ChartView(LayerSelection* selection, QWidget* parent)
         m_painter.setSelectedLayer(layer);
         update();
     });
+    connect(selection, &LayerSelection::markedChanged, this, [this] {
+        m_painter.setMarkedLayers(m_selection->markedSet());
+        update();
+    });
 }
 
 void ChartView::setChart(Chart chart) {
     m_chart = std::move(chart);
     m_painter.setDrill({});
     m_painter.setSelectedLayer(m_selection->current());
+    m_painter.setMarkedLayers(m_selection->markedSet());
     fitHeight();
     update();
 }

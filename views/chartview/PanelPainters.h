@@ -3,6 +3,7 @@
 #include "chartview/ChartPainter.h"
 
 #include <QColor>
+#include <QSet>
 
 class QFontMetricsF;
 
@@ -17,7 +18,8 @@ struct PaintContext {
     std::vector<ChartPainter::HitShape>& hits;
     std::vector<DrawnMark>& marks;
     std::vector<DrawnText>& texts;
-    int panel = -1; // the panel being painted (-1: the chart's own parts)
+    const QSet<int>& marked; // layers marked in the window (a lead's)
+    int panel = -1;          // the panel being painted (-1: the chart's own parts)
 
     void addMark(const QRectF& rect, const Mark* mark) { marks.push_back({panel, rect, mark}); }
     void addTooltip(const QRectF& rect, const QString& tooltip) {

@@ -1,5 +1,6 @@
 #include "chartview/ChartText.h"
 #include "chartview/PanelPainters.h"
+#include "palette/Palette.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -53,6 +54,7 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
     const double radii[3] = {twoLevels ? outer * 0.22 : outer * 0.5,
                              twoLevels ? outer * 0.6 : outer, outer};
     QPainterPath selected;
+    QPainterPath marked;
     for (const RingSlice& slice : ringLayout(panel, c.drill)) {
         if (slice.spanDegrees <= 0)
             continue;
@@ -75,6 +77,8 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
                            slice.level == 0 && twoLevels ? slice.node->label : QString(), false}});
         if (c.selectedLayer >= 0 && slice.node->mark.layer == c.selectedLayer)
             selected = path;
+        if (slice.node->mark.layer >= 0 && c.marked.contains(slice.node->mark.layer))
+            marked.addPath(path);
         // Name the inner slices that have room for it.
         if (slice.level == 0 || !twoLevels) {
             const double mid = (slice.startDegrees + slice.spanDegrees / 2 - 90) * M_PI / 180;
@@ -93,6 +97,11 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
         painter.setPen(QColor(0x44, 0x44, 0x44));
         drawText(c, QRectF(center.x() - radii[0], center.y() - 8, 2 * radii[0], 16),
                  Qt::AlignCenter, QStringLiteral("back"));
+    }
+    if (!marked.isEmpty()) {
+        painter.setPen(QPen(toColor(palette::markColor()), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawPath(marked);
     }
     if (!selected.isEmpty()) {
         painter.setPen(QPen(QColor(0x11, 0x11, 0x11), 2.5));

@@ -1,5 +1,6 @@
 #include "chartview/ChartAxis.h"
 #include "chartview/PanelPainters.h"
+#include "palette/Palette.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -61,6 +62,7 @@ void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& body) 
     // Sized markers grow up to 9 px more, less in a small plot so they do not cover it.
     const double growth = std::clamp(std::min(plot.width(), plot.height()) / 16, 3.0, 9.0);
     QRectF selected;
+    std::vector<QRectF> marked;
     painter.setPen(Qt::NoPen);
     for (const Mark& m : panel.points) {
         if ((panel.logX && m.x <= 0) || (panel.logY && m.y <= 0))
@@ -78,6 +80,14 @@ void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& body) 
         c.hits.push_back({bounds, {}, {m.layer, m.tooltip, {}, false}});
         if (c.selectedLayer >= 0 && m.layer == c.selectedLayer)
             selected = bounds;
+        if (m.layer >= 0 && c.marked.contains(m.layer))
+            marked.push_back(bounds);
+    }
+    if (!marked.empty()) { // the pen changes only when there is a ring to draw: exports stay alike
+        painter.setPen(QPen(toColor(palette::markColor()), 2));
+        painter.setBrush(Qt::NoBrush);
+        for (const QRectF& point : marked)
+            painter.drawEllipse(point.adjusted(-1, -1, 1, 1));
     }
     for (const ReferenceLine& line : panel.lines) {
         const double y = yAxis.toPixel(line.value, plot.bottom(), plot.top());

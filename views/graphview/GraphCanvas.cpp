@@ -39,6 +39,7 @@ GraphCanvas::GraphCanvas(LayerSelection* selection, QWidget* parent)
             showLayer(layer);
         update();
     });
+    connect(selection, &LayerSelection::markedChanged, this, qOverload<>(&QWidget::update));
 }
 
 void GraphCanvas::setScene(std::shared_ptr<Scene> scene) {
@@ -179,7 +180,8 @@ void GraphCanvas::paintEvent(QPaintEvent*) {
     painter.scale(m_zoom, m_zoom);
     painter.translate(-m_origin);
     // Edge labels (smaller) only where node labels are legible: else they are grey specks.
-    m_painter->paint(painter, visibleScene(), {m_selection->current()}, m_zoom >= legibleZoom());
+    m_painter->paint(painter, visibleScene(), {m_selection->current()}, m_zoom >= legibleZoom(),
+                     m_selection->markedSet());
     painter.restore();
     paintOverview(painter);
 }
@@ -203,10 +205,19 @@ void GraphCanvas::paintOverview(QPainter& painter) {
     painter.drawRect(map.adjusted(-4, -4, 4, 4));
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(0x46, 0x82, 0xB4));
-    for (const QRectF& node : m_scene->layout.nodes)
-        painter.drawRect(QRectF(
+    const auto mapped = [&](const QRectF& node, double least) {
+        return QRectF(
             map.topLeft() + (node.topLeft() - bounds.topLeft()) * scale,
-            QSizeF(std::max(1.0, node.width() * scale), std::max(1.0, node.height() * scale))));
+            QSizeF(std::max(least, node.width() * scale), std::max(least, node.height() * scale)));
+    };
+    for (const QRectF& node : m_scene->layout.nodes)
+        painter.drawRect(mapped(node, 1));
+    // Marked layers on top, large enough to find in a long graph.
+    painter.setBrush(GraphPainter::markColor());
+    const std::vector<GraphNode>& nodes = m_scene->graph.nodes();
+    for (std::size_t n = 0; n < nodes.size(); ++n)
+        if (nodes[n].layer >= 0 && m_selection->isMarked(nodes[n].layer))
+            painter.drawRect(mapped(m_scene->layout.nodes[n], 3));
     const QRectF visible = visibleScene();
     painter.setPen(QPen(QColor(0xE4, 0x6D, 0x00), 1.5));
     painter.setBrush(Qt::NoBrush);

@@ -12,10 +12,11 @@ class LayerSelection;
 
 // A laid-out plan graph to zoom (wheel, +/-, 0 or F to fit), pan (drag, arrows) and click: a
 // click selects the node's layer in the whole window; a layer selected elsewhere is brought into
-// view, legible, and highlighted. Every new scene opens readable as soon as the canvas is shown:
-// fitted to the view when its labels stay legible so, otherwise at the smallest legible zoom
-// around the selected layer (or the neighbourhood's centre, or the first layer). A graph bigger
-// than the view gets an overview map in the corner that frames what the view shows.
+// view, legible, and highlighted; marked layers (a lead's) are haloed. Every new scene opens
+// readable as soon as the canvas is shown: fitted to the view when its labels stay legible so,
+// otherwise at the smallest legible zoom around the selected layer (or the neighbourhood's
+// centre, or the first layer). A graph bigger than the view gets an overview map in the corner
+// that frames what the view shows, marked layers drawn on it.
 class GraphCanvas : public QWidget {
     Q_OBJECT
   public:

@@ -90,21 +90,25 @@ void GraphPainter::paintEdge(QPainter& painter, std::size_t e, bool detailed) co
                      label);
 }
 
-void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected) const {
+void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected, bool marked) const {
     const GraphNode& node = m_graph.nodes()[n];
     const QRectF rect = m_layout.nodes[n];
     if (rect.isEmpty())
         return;
     const QColor fill = toColor(nodeColor(node, m_plan, m_style));
-    if (selected) {
-        // trex's yellow halo, at least 5 screen pixels wide, so a zoomed-out graph still shows it.
-        const double zoom = painter.worldTransform().m11();
-        const double width = std::max(6.0, zoom > 0 ? 5.0 / zoom : 6.0);
-        painter.setPen(QPen(QColor(0xFF, 0xD7, 0x00), width));
-        painter.setBrush(Qt::NoBrush);
-        const double grow = width / 2;
+    // Halos at least 5 screen pixels wide, so a zoomed-out graph still shows them: trex's yellow
+    // for the selected layer, outside the magenta of a marked one (no type or precision colour).
+    const double zoom = painter.worldTransform().m11();
+    const double width = std::max(6.0, zoom > 0 ? 5.0 / zoom : 6.0);
+    painter.setBrush(Qt::NoBrush);
+    const auto halo = [&](const QColor& color, double grow) {
+        painter.setPen(QPen(color, width));
         painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), 8, 8);
-    }
+    };
+    if (selected)
+        halo(QColor(0xFF, 0xD7, 0x00), marked ? width * 1.5 : width / 2);
+    if (marked)
+        halo(markColor(), width / 2);
     painter.setBrush(fill);
     const bool region = node.kind == GraphNode::Kind::Region;
     painter.setPen(QPen(region ? QColor(0x88, 0x88, 0x88) : QColor(0xB0, 0xB0, 0xB0), 1,
@@ -133,7 +137,7 @@ void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected) co
 }
 
 void GraphPainter::paint(QPainter& painter, const QRectF& visible, const QSet<int>& haloed,
-                         bool detailed) const {
+                         bool detailed, const QSet<int>& marked) const {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (std::size_t e = 0; e < m_graph.edges().size(); ++e)
@@ -145,8 +149,13 @@ void GraphPainter::paint(QPainter& painter, const QRectF& visible, const QSet<in
     for (std::size_t n = 0; n < m_graph.nodes().size(); ++n)
         if (m_layout.nodes[n].intersects(visible))
             paintNode(painter, n,
-                      m_graph.nodes()[n].layer >= 0 && haloed.contains(m_graph.nodes()[n].layer));
+                      m_graph.nodes()[n].layer >= 0 && haloed.contains(m_graph.nodes()[n].layer),
+                      m_graph.nodes()[n].layer >= 0 && marked.contains(m_graph.nodes()[n].layer));
     painter.restore();
+}
+
+QColor GraphPainter::markColor() {
+    return toColor(palette::markColor());
 }
 
 int GraphPainter::nodeAt(const QPointF& scenePoint) const {

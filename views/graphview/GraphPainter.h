@@ -17,18 +17,20 @@ class GraphPainter {
                  const GraphStyle& style, QSet<int> layersWithFindings = {});
 
     // Paints what intersects `visible` (scene coordinates), the `haloed` layers (the selected
-    // one, a report's slowest) ringed; `detailed` adds edge labels.
+    // one, a report's slowest) ringed in yellow, the `marked` ones (a lead's) in magenta;
+    // `detailed` adds edge labels.
     void paint(QPainter& painter, const QRectF& visible, const QSet<int>& haloed,
-               bool detailed = true) const;
+               bool detailed = true, const QSet<int>& marked = {}) const;
     int nodeAt(const QPointF& scenePoint) const; // node index or -1
 
     // The size (points) each node's label needs, for layoutGraph().
     static std::vector<QSizeF> nodeSizes(const PlanGraph& graph, const EnginePlan& plan,
                                          const GraphStyle& style);
     static QFont labelFont();
+    static QColor markColor(); // the halo of marked layers
 
   private:
-    void paintNode(QPainter& painter, std::size_t node, bool selected) const;
+    void paintNode(QPainter& painter, std::size_t node, bool selected, bool marked) const;
     void paintEdge(QPainter& painter, std::size_t edge, bool detailed) const;
 
     const PlanGraph& m_graph;

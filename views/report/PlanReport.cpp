@@ -3,6 +3,7 @@
 #include "charts/ChartCatalog.h"
 #include "lint/Linter.h"
 #include "plan/FigureText.h"
+#include "report/LeadsReport.h"
 #include "report/ReportGraph.h"
 #include "report/ReportSections.h"
 #include "report/TacticsReport.h"
@@ -209,6 +210,10 @@ Report planReport(const EnginePlan& plan, const LintSettings& settings) {
     Report report;
     report.title = QStringLiteral("PlanScope report: %1").arg(plan.name);
     report.subtitle = generatedBy();
+    QSet<int> listed; // the slowest layers' rows, which the leads link to
+    for (const Layer* l : top)
+        listed.insert(l->index);
+    addLeads(report, plan, listed);
     addSummary(report, plan, findings);
     QSet<int> anchored;
     std::vector<Section> lint = findingSections(findings, top, anchored);

@@ -33,6 +33,7 @@ LayerTableView::LayerTableView(LayerSelection* selection, QWidget* parent)
     addAction(copy);
 
     connect(m_selection, &LayerSelection::changed, this, &LayerTableView::showLayer);
+    connect(m_selection, &LayerSelection::markedChanged, this, &LayerTableView::showMarked);
 }
 
 void LayerTableView::setModel(QAbstractItemModel* model) {
@@ -57,8 +58,38 @@ void LayerTableView::showLayer(int layer) {
     const QModelIndex row = proxy->mapFromSource(proxy->sourceModel()->index(layer, 0));
     if (!row.isValid() || currentIndex().row() == row.row())
         return;
-    setCurrentIndex(row.siblingAtColumn(currentIndex().isValid() ? currentIndex().column() : 0));
+    const QModelIndex target =
+        row.siblingAtColumn(currentIndex().isValid() ? currentIndex().column() : 0);
+    if (m_selection->isMarked(layer)) // moving among the marked rows keeps them selected
+        selectionModel()->setCurrentIndex(target, QItemSelectionModel::NoUpdate);
+    else
+        setCurrentIndex(target);
     scrollTo(row, PositionAtCenter);
+}
+
+void LayerTableView::showMarked() {
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(model());
+    if (!proxy)
+        return;
+    std::vector<int> rows;
+    for (int layer : m_selection->marked())
+        if (layer >= 0 && layer < proxy->sourceModel()->rowCount())
+            if (const QModelIndex row = proxy->mapFromSource(proxy->sourceModel()->index(layer, 0));
+                row.isValid())
+                rows.push_back(row.row());
+    if (rows.empty() && currentIndex().isValid())
+        rows.push_back(currentIndex().row()); // unmarked: the current row alone stays selected
+    std::sort(rows.begin(), rows.end());
+    QItemSelection selection; // one range per run of adjacent rows: a lead may have thousands
+    const int last = proxy->columnCount() - 1;
+    for (std::size_t i = 0; i < rows.size();) {
+        std::size_t j = i;
+        while (j + 1 < rows.size() && rows[j + 1] == rows[j] + 1)
+            ++j;
+        selection.select(proxy->index(rows[i], 0), proxy->index(rows[j], last));
+        i = j + 1;
+    }
+    selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
 }
 
 QString LayerTableView::selectedRowsText() const {

@@ -7,7 +7,8 @@ namespace planscope {
 class LayerSelection;
 
 // A table of layers (a LayerFilterModel over a LayerTableModel) that follows and drives the
-// window's layer selection; Ctrl+C copies the selected rows as tab-separated text.
+// window's layer selection: the current row is the selected layer, and marked layers (a lead's)
+// are selected rows too; Ctrl+C copies the selected rows as tab-separated text.
 class LayerTableView : public QTableView {
     Q_OBJECT
   public:
@@ -21,6 +22,8 @@ class LayerTableView : public QTableView {
 
     // Makes the layer's row current and visible (if the filter shows it).
     void showLayer(int layer);
+    // Selects the rows of the marked layers (the filter's visible ones), the current row kept.
+    void showMarked();
 
   private:
     void onCurrentRowChanged(const QModelIndex& current);

@@ -1,0 +1,62 @@
+#include "leads/LeadCatalog.h"
+#include "leads/LeadScale.h"
+#include "plan/FigureText.h"
+
+namespace planscope {
+namespace {
+
+// TensorRT 10 exports each kernel Myelin generates as a "kgen" layer; TensorRT 8.6 exports a
+// subgraph Myelin compiled as one "Myelin" layer ({ForeignNode[...]}).
+bool isKgen(const Layer& layer) {
+    return layer.type == QLatin1String("kgen");
+}
+bool isForeignNode(const Layer& layer) {
+    return layer.type == QLatin1String("Myelin");
+}
+
+} // namespace
+
+void findGeneratedKernels(const LeadScale& scale, std::vector<Lead>& leads) {
+    const EnginePlan& plan = scale.plan();
+    Lead kgen;
+    Lead foreign;
+    for (const Layer& layer : plan.layers) {
+        if (isKgen(layer))
+            kgen.layers.push_back(layer.index);
+        else if (isForeignNode(layer))
+            foreign.layers.push_back(layer.index);
+    }
+    Lead lead;
+    lead.layers = kgen.layers;
+    lead.layers.insert(lead.layers.end(), foreign.layers.begin(), foreign.layers.end());
+    scale.weigh(lead);
+    if (lead.layers.empty() || lead.percent.value_or(0) < kGeneratedPercent)
+        return;
+    scale.weigh(kgen);
+    scale.weigh(foreign);
+    QStringList parts;
+    if (!kgen.layers.empty())
+        parts << QStringLiteral("kgen kernels: %1%2")
+                     .arg(kgen.layers.size())
+                     .arg(stakeClause(kgen.ms, kgen.percent));
+    if (!foreign.layers.empty())
+        parts << QStringLiteral("subgraphs compiled by Myelin ({ForeignNode[...]}): %1%2")
+                     .arg(foreign.layers.size())
+                     .arg(stakeClause(foreign.ms, foreign.percent));
+    lead.id = QStringLiteral("generated-kernels");
+    lead.title = QStringLiteral("Myelin-generated kernels take %1 of the latency")
+                     .arg(percentText(lead.percent));
+    lead.evidence = QStringLiteral("%1. The slowest is %2.")
+                        .arg(parts.join(QStringLiteral("; ")),
+                             quotedLayer(plan.layers[std::size_t(lead.layers.front())]));
+    lead.nextStep = QStringLiteral(
+        "Generated kernels run what TensorRT has no library kernel for: element-wise chains, "
+        "normalizations, reductions, attention and shape arithmetic. See which operations they "
+        "fuse (their ONNX origin in the Layer inspector; Nsight Systems times the kernels of a "
+        "ForeignNode) and give the heavy ones a form TensorRT runs with its own kernels: opset 17+ "
+        "LayerNormalization, a fused attention pattern, fewer reshapes between them.");
+    lead.facts = {{"kgen_layers", kgen.layers}, {"myelin_subgraphs", foreign.layers}};
+    leads.push_back(std::move(lead));
+}
+
+} // namespace planscope

@@ -1,0 +1,81 @@
+#include "io/PlanJson.h"
+#include "kernels/KernelName.h"
+#include "kernels/KernelText.h"
+#include "leads/LeadCatalog.h"
+#include "leads/LeadScale.h"
+#include "plan/FigureText.h"
+
+#include <algorithm>
+
+namespace planscope {
+namespace {
+
+constexpr std::size_t kTopCount = 5;
+
+// What to try first on the slowest layer, by what it is.
+QString nextStepFor(const Layer& layer) {
+    if (layer.type == QLatin1String("Myelin"))
+        return QStringLiteral(
+            "It is a subgraph Myelin compiled into its own kernels ({ForeignNode[...]}), timed as "
+            "one layer. See which of its operations take the time: TensorRT 10 exports its "
+            "kernels as layers of their own (kgen, gemm), and Nsight Systems times them in any "
+            "version (nsys profile trtexec --loadEngine=ENGINE). Then fuse or simplify those "
+            "operations in the model.");
+    const KernelName kernel = decodeKernelName(layer.tactic);
+    if (kernel.unit == MathUnit::CudaCores)
+        return QStringLiteral(
+                   "Its kernel leaves the Tensor Cores idle (%1, as its name decodes): a Tensor "
+                   "Core kernel is the first gain. "
+                   "Check its precision (FP16/INT8, or TF32 for FP32), that its channels or K and "
+                   "N are multiples of 8 (16 for INT8), and a batch above 1 for GEMMs.")
+            .arg(kernelMathText(kernel));
+    return QStringLiteral(
+        "Start here: a faster kernel for this layer pays most. Compare its tactic with the others "
+        "the builder timed (a verbose build log: trtexec --verbose, then File > Add Build Log), "
+        "try another precision (trtexec --layerPrecisions=NAME:fp16 --precisionConstraints=obey) "
+        "and check whether the layers around it could fuse into it.");
+}
+
+} // namespace
+
+void findHotLayer(const LeadScale& scale, std::vector<Lead>& leads) {
+    const EnginePlan& plan = scale.plan();
+    std::vector<const Layer*> measured;
+    for (const Layer& layer : plan.layers)
+        if (layer.timing.measured)
+            measured.push_back(&layer);
+    if (measured.empty())
+        return;
+    const auto top5 = measured.begin() + std::ptrdiff_t(std::min(measured.size(), kTopCount));
+    std::partial_sort(measured.begin(), top5, measured.end(), [](const Layer* a, const Layer* b) {
+        return a->timing.averageMs > b->timing.averageMs ||
+               (a->timing.averageMs == b->timing.averageMs && a->index < b->index);
+    });
+    Lead top;
+    for (auto it = measured.begin(); it != top5; ++it)
+        top.layers.push_back((*it)->index);
+    scale.weigh(top);
+    const Layer& hot = plan.layers[std::size_t(top.layers.front())];
+    const std::optional<double> share = scale.share(hot);
+    if (!share || *share < kHotLayerPercent)
+        return;
+
+    Lead lead;
+    lead.id = QStringLiteral("hot-layer");
+    lead.layers = {hot.index};
+    lead.title = QStringLiteral("One layer takes %1 of the latency").arg(percentText(share));
+    lead.evidence =
+        QStringLiteral("%1 (%2, %3) averages %4, %5 of the engine's %6. The %7 slowest layers "
+                       "take %8 together.")
+            .arg(quotedLayer(hot), hot.type, hot.precision,
+                 millisecondsText(hot.timing.average(), 4), percentText(share),
+                 millisecondsText(scale.latencyMs()), QString::number(top.layers.size()),
+                 stakeText(top.ms, top.percent));
+    lead.nextStep = nextStepFor(hot);
+    lead.facts = {{"top_five_ms", optionalJson(top.ms)},
+                  {"top_five_percent", optionalJson(top.percent)},
+                  {"top_five_layers", top.layers}};
+    leads.push_back(std::move(lead));
+}
+
+} // namespace planscope

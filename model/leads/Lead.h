@@ -1,0 +1,45 @@
+#pragma once
+
+#include "plan/EngineMetadata.h"
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+namespace planscope {
+
+struct EnginePlan;
+
+// One thing to fix, with the time at stake: what the plan shows (evidence) and what to try
+// (next step). See "Leads" in README.md for every id, its threshold and its next step.
+struct Lead {
+    QString id; // stable, e.g. "hot-layer"
+    QString title;
+    std::vector<int> layers;       // each once, slowest first (unmeasured ones last)
+    std::optional<double> ms;      // the sum of its measured layers' average times
+    std::optional<double> percent; // their share of the engine's latency
+    int unmeasured = 0;            // layers of the lead no profile record times
+    QString evidence;
+    QString nextStep;
+    OrderedJson facts = OrderedJson::object(); // the lead's own figures, e.g. the top five's total
+};
+
+// A lead that could not be judged on this plan, what it needs and how to get it.
+struct UnjudgedLead {
+    QString id;
+    QString needs; // "per-layer timings", "a verbose build log"
+    QString how;
+};
+
+struct PlanLeads {
+    std::vector<Lead> leads; // ranked: most time at stake first; leads without a time last
+    std::vector<UnjudgedLead> unjudged;
+    std::optional<double> latencyMs; // the engine's latency the shares are of
+    QStringList notes;               // how figures were made where it matters
+};
+
+// Every lead the plan shows, ranked by the time at stake.
+PlanLeads findLeads(const EnginePlan& plan);
+
+} // namespace planscope

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "leads/Lead.h"
+
+#include <vector>
+
+namespace planscope {
+
+class LeadScale;
+
+// What a lead needs beyond the layer list to be judged.
+enum class LeadNeeds { Nothing, Timings, BuildLog };
+
+// Adds the lead of one id to `leads` when the plan shows it (its layers not yet weighed).
+using LeadFinder = void (*)(const LeadScale& scale, std::vector<Lead>& leads);
+
+struct LeadKind {
+    const char* id;
+    const char* threshold; // when it is a lead, in words (README, planscope leads --list)
+    LeadNeeds needs;
+    LeadFinder find;
+};
+
+// Every lead, in the order leads with the same time at stake are ranked.
+const std::vector<LeadKind>& leadCatalog();
+
+// Lead thresholds.
+inline constexpr double kHotLayerPercent = 5;
+inline constexpr double kTinyKernelMs = 0.005;
+inline constexpr int kTinyKernelCount = 20;
+inline constexpr double kTinyKernelPercent = 20;
+inline constexpr double kCudaCoreGemmPercent = 5;
+inline constexpr double kGeneratedPercent = 25;
+inline constexpr double kShapeOverheadPercent = 3;
+inline constexpr double kSlowerTacticRatio = 1.10;
+
+// The finders, one file each (convolution lints together).
+void findHotLayer(const LeadScale& scale, std::vector<Lead>& leads);
+void findReformats(const LeadScale& scale, std::vector<Lead>& leads);
+void findPrecisionFallback(const LeadScale& scale, std::vector<Lead>& leads);
+void findTinyKernels(const LeadScale& scale, std::vector<Lead>& leads);
+void findCudaCoreGemms(const LeadScale& scale, std::vector<Lead>& leads);
+void findGeneratedKernels(const LeadScale& scale, std::vector<Lead>& leads);
+void findShapeOverhead(const LeadScale& scale, std::vector<Lead>& leads);
+void findSeveralStreams(const LeadScale& scale, std::vector<Lead>& leads);
+void findSlowerTactics(const LeadScale& scale, std::vector<Lead>& leads);
+void findUnalignedConvolutions(const LeadScale& scale, std::vector<Lead>& leads);
+void findUnusualPadding(const LeadScale& scale, std::vector<Lead>& leads);
+
+} // namespace planscope

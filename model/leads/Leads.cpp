@@ -1,0 +1,103 @@
+#include "leads/LeadCatalog.h"
+#include "leads/LeadScale.h"
+#include "plan/FigureText.h"
+
+#include <algorithm>
+
+namespace planscope {
+
+const std::vector<LeadKind>& leadCatalog() {
+    static const std::vector<LeadKind> catalog = {
+        {"hot-layer", "the slowest layer takes at least 5 % of the latency", LeadNeeds::Timings,
+         findHotLayer},
+        {"reformats", "any Reformat layer", LeadNeeds::Nothing, findReformats},
+        {"precision-fallback",
+         "an FP16/INT8 build with FP32 layers (Reformats aside), or unfused Quantize/Dequantize "
+         "layers",
+         LeadNeeds::Nothing, findPrecisionFallback},
+        {"tiny-kernels",
+         "at least 20 layers under 5 us each, together at least 20 % of the latency",
+         LeadNeeds::Timings, findTinyKernels},
+        {"non-tensor-core-gemm",
+         "GEMM layers whose kernels run on CUDA cores, together at least 5 % of the latency (any "
+         "without timings)",
+         LeadNeeds::Nothing, findCudaCoreGemms},
+        {"generated-kernels", "Myelin-generated kernels take at least 25 % of the latency",
+         LeadNeeds::Timings, findGeneratedKernels},
+        {"shape-overhead", "shape computations and casts take at least 3 % of the latency",
+         LeadNeeds::Timings, findShapeOverhead},
+        {"several-streams", "layers on more than one stream or sub-engine", LeadNeeds::Nothing,
+         findSeveralStreams},
+        {"slower-tactic", "a layer's chosen tactic is more than 10 % slower than the fastest timed",
+         LeadNeeds::BuildLog, findSlowerTactics},
+        {"conv-channel-alignment", "any finding of the lint rule", LeadNeeds::Nothing,
+         findUnalignedConvolutions},
+        {"conv-nonstandard-padding", "any finding of the lint rule", LeadNeeds::Nothing,
+         findUnusualPadding},
+    };
+    return catalog;
+}
+
+namespace {
+
+const char kBuildLogHint[] =
+    "Build with trtexec --verbose and keep its output (trtexec ... 2>&1 | tee "
+    "MODEL.onnx.engine.build.log), then open the log beside the plan (--log, File > Add Build "
+    "Log), or let planscope profile build it.";
+
+std::optional<UnjudgedLead> unjudged(const LeadKind& kind, const EnginePlan& plan) {
+    if (kind.needs == LeadNeeds::Timings && !plan.hasProfile)
+        return UnjudgedLead{QString::fromLatin1(kind.id), QStringLiteral("per-layer timings"),
+                            QString::fromLatin1(kPerLayerTimingsHint)};
+    if (kind.needs == LeadNeeds::BuildLog && !plan.tactics)
+        return UnjudgedLead{QString::fromLatin1(kind.id), QStringLiteral("a verbose build log"),
+                            QString::fromLatin1(kBuildLogHint)};
+    return std::nullopt;
+}
+
+QStringList notesOn(const EnginePlan& plan, const LeadScale& scale) {
+    QStringList notes;
+    if (!plan.hasProfile)
+        return notes;
+    if (!scale.sharesFromProfile())
+        notes << QStringLiteral("The profile's percentages add up to %1, not 100 %: shares are "
+                                "each layer's average time over the sum of averages (%2).")
+                     .arg(percentText(scale.profileShareSum()),
+                          millisecondsText(scale.latencyMs()));
+    const auto unmeasured = std::count_if(plan.layers.begin(), plan.layers.end(),
+                                          [](const Layer& l) { return !l.timing.measured; });
+    if (unmeasured > 0)
+        notes << QStringLiteral("%1 of %2 layers have no profile record: their time is missing "
+                                "from every figure, not counted as 0.")
+                     .arg(unmeasured)
+                     .arg(plan.layers.size());
+    return notes;
+}
+
+} // namespace
+
+PlanLeads findLeads(const EnginePlan& plan) {
+    const LeadScale scale(plan);
+    PlanLeads result;
+    result.latencyMs = scale.latencyMs();
+    result.notes = notesOn(plan, scale);
+    for (const LeadKind& kind : leadCatalog()) {
+        if (auto missing = unjudged(kind, plan)) {
+            result.unjudged.push_back(*std::move(missing));
+            continue;
+        }
+        const std::size_t first = result.leads.size();
+        kind.find(scale, result.leads);
+        for (std::size_t i = first; i < result.leads.size(); ++i)
+            scale.weigh(result.leads[i]);
+    }
+    // Most time at stake first; leads without a time keep the catalog's order, after the rest.
+    std::stable_sort(result.leads.begin(), result.leads.end(), [](const Lead& a, const Lead& b) {
+        if (a.ms.has_value() != b.ms.has_value())
+            return a.ms.has_value();
+        return a.ms && *a.ms > *b.ms;
+    });
+    return result;
+}
+
+} // namespace planscope

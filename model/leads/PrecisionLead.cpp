@@ -21,6 +21,14 @@ QString detail(const LintFinding& finding, const QString& key) {
     return {};
 }
 
+// The reduced precisions of a build ("FP32+FP16+INT8" -> "FP16+INT8"): what a title contrasts
+// FP32 with.
+QString narrowerThanFp32(const QString& built) {
+    QStringList precisions = built.split(QLatin1Char('+'));
+    precisions.removeAll(QStringLiteral("FP32"));
+    return precisions.isEmpty() ? built : precisions.join(QLatin1Char('+'));
+}
+
 } // namespace
 
 // The layers the precision-fallback and unfused-qdq lint rules find: FP32 layers in an engine
@@ -51,9 +59,9 @@ void findPrecisionFallback(const LeadScale& scale, std::vector<Lead>& leads) {
     QStringList evidence;
     QStringList steps;
     if (!fallbacks.empty()) {
-        lead.title =
-            QStringLiteral("%1 in FP32 in an engine built for %2")
-                .arg(countText(qint64(wide.layers.size()), "layer runs", "layers run"), target);
+        lead.title = QStringLiteral("%1 in FP32 though the engine may use %2")
+                         .arg(countText(qint64(wide.layers.size()), "layer runs", "layers run"),
+                              narrowerThanFp32(target));
         evidence << QStringLiteral("The engine is built for %1; %2 in FP32 (%3)%4.")
                         .arg(target,
                              countText(qint64(wide.layers.size()), "layer runs", "layers run"),

@@ -8,7 +8,7 @@
 #include "panels/LeadsPanel.h"
 
 #include <QApplication>
-#include <QTabWidget>
+#include <QTabBar>
 #include <QTableView>
 #include <QTimer>
 #include <cstdio>
@@ -21,10 +21,11 @@ void fail(const QString& message) {
     QApplication::exit(2);
 }
 
-// Chooses, in every tab bar of the window, the tab whose title starts with `name`.
+// Chooses, in every tab bar of the window (tab widgets, the Lint panel's own bar, tabbed docks),
+// the tab whose title starts with `name`.
 bool showTab(QWidget& window, const QString& name) {
     bool found = false;
-    for (QTabWidget* tabs : window.findChildren<QTabWidget*>())
+    for (QTabBar* tabs : window.findChildren<QTabBar*>())
         for (int i = 0; i < tabs->count(); ++i)
             if (tabs->tabText(i).remove('&').startsWith(name, Qt::CaseInsensitive)) {
                 tabs->setCurrentIndex(i);

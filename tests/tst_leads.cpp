@@ -111,10 +111,10 @@ QJsonArray readArray(const QString& path, const char* key = nullptr) {
 
 SkillFigures skillFigures(const QString& graph, const QString& profile) {
     QSet<QString> names;
-    for (const QJsonValue& layer : readArray(graph, "Layers"))
+    for (const QJsonValue layer : readArray(graph, "Layers"))
         names.insert(layer.toObject().value("Name").toString());
     SkillFigures figures;
-    for (const QJsonValue& value : readArray(profile)) {
+    for (const QJsonValue value : readArray(profile)) {
         const QJsonObject record = value.toObject();
         if (!record.contains("name") || !names.contains(record.value("name").toString()))
             continue;
@@ -149,7 +149,7 @@ QByteArray readAll(const QString& path) {
 QByteArray editRecords(const QByteArray& profile,
                        const std::function<bool(QJsonObject&)>& edit) { // false drops it
     QJsonArray records;
-    for (const QJsonValue& value : QJsonDocument::fromJson(profile).array()) {
+    for (const QJsonValue value : QJsonDocument::fromJson(profile).array()) {
         QJsonObject record = value.toObject();
         if (edit(record))
             records.append(record);

@@ -21,7 +21,7 @@ QJsonObject leadsJson(const QStringList& arguments) {
 
 QStringList idsOf(const QJsonObject& json) {
     QStringList ids;
-    for (const QJsonValue& lead : json["leads"].toArray())
+    for (const QJsonValue lead : json["leads"].toArray())
         ids << lead["id"].toString();
     return ids;
 }
@@ -64,12 +64,12 @@ void TestLeadsCli::printsNullsWithoutTimings() {
         leadsJson({dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log")});
     QVERIFY(json["latency_ms"].isNull());
     QVERIFY(!json["has_profile"].toBool());
-    for (const QJsonValue& lead : json["leads"].toArray()) {
+    for (const QJsonValue lead : json["leads"].toArray()) {
         QVERIFY(lead["ms"].isNull() && lead["percent"].isNull());
         QVERIFY(lead["layers"][0]["ms"].isNull());
     }
     QStringList unjudged;
-    for (const QJsonValue& u : json["not_judged"].toArray())
+    for (const QJsonValue u : json["not_judged"].toArray())
         unjudged << u["id"].toString();
     QCOMPARE(unjudged, (QStringList{"hot-layer", "tiny-kernels", "generated-kernels",
                                     "shape-overhead", "slower-tactic"}));

@@ -26,7 +26,7 @@ struct TensorGraph {
     QStringList writtenTwice; // in the order of their second writer
 
     explicit TensorGraph(const EnginePlan& plan) : layers(exportedLayers(plan)) {
-        writers.reserve(static_cast<qsizetype>(2 * layers.size()));
+        writers.reserve(2 * static_cast<qsizetype>(layers.size()));
         for (int i = 0; i < static_cast<int>(layers.size()); ++i)
             for (const Tensor& t : at(i).layer->outputs) {
                 if (t.name.isEmpty())

@@ -9,6 +9,7 @@ namespace {
 
 std::vector<int> layersOf(const std::vector<LintFinding>& findings) {
     std::vector<int> layers;
+    layers.reserve(findings.size());
     for (const LintFinding& f : findings)
         layers.push_back(f.layerIndex);
     return layers;

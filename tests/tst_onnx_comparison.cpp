@@ -123,8 +123,7 @@ void TestOnnxComparison::readsCopyTargets() {
 }
 
 // What both shared pairs give, read from their files by hand: AlexNet's Python-API engine (A)
-// has no per-layer profile the loader reads (its IProfiler samples come with the profile
-// reader), so its times are missing; ControlNet's Myelin ForeignNodes carry no Metadata.
+// is timed by its IProfiler samples; ControlNet's Myelin ForeignNodes carry no Metadata.
 void TestOnnxComparison::comparesRealPairs_data() {
     QTest::addColumn<QString>("a");
     QTest::addColumn<QString>("b");
@@ -227,9 +226,11 @@ void TestOnnxComparison::groupsAlexNetClassifierAsFused() {
     QCOMPARE(g->shape, QStringLiteral("n:m"));
     QVERIFY(g->fusionDiffers);
     QCOMPARE(g->onlyIn, OnnxOnlyIn::None);
-    QVERIFY(!g->a.ms); // no profile the loader reads for A yet
+    // A's Gemm alone (the mean of its 100 IProfiler samples; the NoOp has no time), B's two.
+    QVERIFY(qFuzzyCompare(*g->a.ms, 0.47090367555618284));
     QVERIFY(qFuzzyCompare(*g->b.ms, 0.00409622 + 0.239573));
-    QVERIFY(!g->deltaMs && !g->speedup);
+    QVERIFY(qFuzzyCompare(*g->deltaMs, 0.00409622 + 0.239573 - 0.47090367555618284));
+    QVERIFY(qFuzzyCompare(*g->speedup, 0.47090367555618284 / (0.00409622 + 0.239573)));
 
     // The last Gemm: A reshapes its output in a NoOp, Myelin does not.
     const OnnxGroup* last = groupWithNode(c, "/classifier/classifier.6/Gemm");
@@ -256,6 +257,7 @@ void TestOnnxComparison::chargesAlexNetCopies() {
     QCOMPARE(layerNames(a, first.a.charged), QStringList{copy});
     QCOMPARE(layerNames(b, first.b.charged), QStringList{copy});
     QCOMPARE(first.shape, QStringLiteral("1:1")); // copies do not count
+    QVERIFY(qFuzzyCompare(*first.a.ms, 0.051122559178620575));
     QVERIFY(qFuzzyCompare(*first.b.ms, 0.00926341 + 0.0243372));
     // A copy for a NoOp the plan folds: charged to the NoOp's group.
     const OnnxGroup* last = groupWithNode(c, "/classifier/classifier.6/Gemm");
@@ -263,6 +265,7 @@ void TestOnnxComparison::chargesAlexNetCopies() {
              QStringList{"Reformatting CopyNode for Output Tensor 0 to "
                          "reshape_after_/classifier/classifier.6/Gemm"});
     QCOMPARE(c.groupOfA[std::size_t(last->a.charged.front())], int(last - c.groups.data()));
+    QVERIFY(qFuzzyCompare(*last->a.ms, 0.05999456032877788));
 }
 
 // ControlNet's seven transformer blocks run in Myelin ForeignNodes without Metadata: each is

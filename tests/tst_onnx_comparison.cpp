@@ -134,12 +134,15 @@ void TestOnnxComparison::comparesRealPairs_data() {
     QTest::addColumn<int>("unattributedB");
     QTest::addColumn<int>("sharedNodes");
     QTest::addColumn<QStringList>("notes");
+    QTest::addColumn<QList<double>>("msTotalUnattributed"); // A's total, B's, A's part, B's part
     QTest::newRow("AlexNet") << kAlexNet + "a/trt_engine_info.json"
                              << kAlexNet + "b/alexnet_fp16.graph.json" << 11 << 0 << 2 << 0 << 0
-                             << 19 << QStringList();
+                             << 19 << QStringList()
+                             << QList<double>{1.0925305555085651, 0.52212326, 0, 0};
     QTest::newRow("ControlNet") << kControlNet + "a/layerinfo.json"
                                 << kControlNet + "b/layerinfo.json" << 219 << 0 << 0 << 23 << 28
-                                << 318 << QStringList{"unattributed-a", "unattributed-b"};
+                                << 318 << QStringList{"unattributed-a", "unattributed-b"}
+                                << QList<double>{3.59189866, 15.29463355, 1.30748128, 6.35692541};
 }
 
 void TestOnnxComparison::comparesRealPairs() {
@@ -152,6 +155,7 @@ void TestOnnxComparison::comparesRealPairs() {
     QFETCH(int, unattributedB);
     QFETCH(int, sharedNodes);
     QFETCH(QStringList, notes);
+    QFETCH(QList<double>, msTotalUnattributed);
     const EnginePlan pa = loadPlan(dataPath(a));
     const EnginePlan pb = loadPlan(dataPath(b));
     const OnnxComparison c = compareByOnnx(pa, pb);
@@ -172,6 +176,11 @@ void TestOnnxComparison::comparesRealPairs() {
     QCOMPARE(c.sharedNodes, sharedNodes);
     QCOMPARE(noteIds(c), notes);
 
+    QVERIFY(std::abs(*c.a.totalMs - msTotalUnattributed[0]) < 1e-9);
+    QVERIFY(std::abs(*c.b.totalMs - msTotalUnattributed[1]) < 1e-9);
+    QVERIFY(std::abs(*c.a.unattributedMs - msTotalUnattributed[2]) < 1e-9);
+    QVERIFY(std::abs(*c.b.unattributedMs - msTotalUnattributed[3]) < 1e-9);
+
     // Every layer is in one group or unattributed, and the times reconcile.
     for (const auto& [plan, totals, groupOf, isA] :
          {std::tuple(&pa, &c.a, &c.groupOfA, true), std::tuple(&pb, &c.b, &c.groupOfB, false)}) {
@@ -188,14 +197,13 @@ void TestOnnxComparison::comparesRealPairs() {
             if (int i = isA ? u.a : u.b; i >= 0)
                 ++seen[std::size_t(i)];
         QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
-        QCOMPARE(totals->totalMs.has_value(), plan->hasProfile);
-        if (totals->totalMs)
-            QVERIFY(std::abs(sumOrZero(totals->groupedMs) + sumOrZero(totals->unattributedMs) -
-                             *totals->totalMs) < 1e-9);
+        QVERIFY(plan->hasProfile); // both pairs are timed on both sides
+        QVERIFY(totals->totalMs && totals->groupedMs && totals->unattributedMs);
+        QVERIFY(std::abs(*totals->groupedMs + *totals->unattributedMs - *totals->totalMs) < 1e-9);
         double groupSum = 0;
         for (const OnnxGroup& g : c.groups)
             groupSum += sumOrZero(isA ? g.a.ms : g.b.ms);
-        QVERIFY(std::abs(groupSum - sumOrZero(totals->groupedMs)) < 1e-12);
+        QVERIFY(std::abs(groupSum - *totals->groupedMs) < 1e-12);
     }
     // Groups come in the order of A's layers.
     int last = -1;
@@ -376,7 +384,7 @@ void TestOnnxComparison::notesMissingMetadata() {
                                [](const OnnxUnattributed& u) { return u.a >= 0; })),
              int(a.layers.size()));
     QVERIFY(qFuzzyCompare(*c.a.unattributedMs, *c.a.totalMs));
-    QVERIFY(!c.a.groupedMs);
+    QCOMPARE(*c.a.groupedMs, 0.0); // measured, and nothing in groups
 }
 
 void TestOnnxComparison::notesDisjointNodeNames() {

@@ -96,12 +96,6 @@ std::optional<double> sumOfAverages(const EnginePlan& plan, const std::vector<in
     return sum;
 }
 
-std::optional<double> plus(std::optional<double> x, std::optional<double> y) {
-    if (!x)
-        return y;
-    return y ? std::optional(*x + *y) : x;
-}
-
 QString countWord(int count, const char* other) {
     return count == 0 ? QStringLiteral("0") : count == 1 ? QStringLiteral("1") : other;
 }
@@ -269,10 +263,13 @@ class Builder {
         OnnxEngineTotals& totals = side == 0 ? m_result.a : m_result.b;
         const EnginePlan& plan = *m_plans[std::size_t(side)];
         totals.totalMs = plan.totalAverageMs();
-        for (const OnnxGroup& group : m_result.groups)
-            totals.groupedMs = plus(totals.groupedMs, side == 0 ? group.a.ms : group.b.ms);
-        for (const OnnxUnattributed& row : m_result.unattributed)
-            totals.unattributedMs = plus(totals.unattributedMs, side == 0 ? row.aMs : row.bMs);
+        if (totals.totalMs) {
+            totals.groupedMs = totals.unattributedMs = 0.0;
+            for (const OnnxGroup& group : m_result.groups)
+                *totals.groupedMs += (side == 0 ? group.a.ms : group.b.ms).value_or(0);
+            for (const OnnxUnattributed& row : m_result.unattributed)
+                *totals.unattributedMs += (side == 0 ? row.aMs : row.bMs).value_or(0);
+        }
         totals.layersWithOrigin = int(
             std::count_if(m_layers[std::size_t(side)].begin(), m_layers[std::size_t(side)].end(),
                           [](const EngineLayer& l) { return l.index >= 0 && !l.nodes.empty(); }));

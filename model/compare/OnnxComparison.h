@@ -66,8 +66,8 @@ struct OnnxUnattributed {
     std::optional<double> bMs;
 };
 
-// One engine's times, which reconcile: groupedMs + unattributedMs == totalMs (each missing
-// when none of its layers is measured; then treated as 0 in that sum).
+// One engine's times, which reconcile: groupedMs + unattributedMs == totalMs. All three are
+// missing when the plan has no profile; with one, a part without measured layers is 0.
 struct OnnxEngineTotals {
     std::optional<double> totalMs;        // EnginePlan::totalAverageMs
     std::optional<double> groupedMs;      // the groups' times (implementing and charged layers)

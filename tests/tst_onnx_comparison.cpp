@@ -76,6 +76,9 @@ class TestOnnxComparison : public QObject {
     void notesMissingMetadata();
     void notesDisjointNodeNames();
     void staysLinearOnLargePlans();
+    void ordersGroupsByDelta();
+    void shortensNodeLists_data();
+    void shortensNodeLists();
 };
 
 void TestOnnxComparison::readsOnnxNodes_data() {
@@ -409,6 +412,39 @@ void TestOnnxComparison::staysLinearOnLargePlans() {
     QCOMPARE(int(c.groups.size()), 10500);
     QCOMPARE(c.groups.front().shape, QStringLiteral("n:m"));
     QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+}
+
+void TestOnnxComparison::ordersGroupsByDelta() {
+    const EnginePlan a = loadPlan(dataPath(kAlexNet + "a/trt_engine_info.json"));
+    const EnginePlan b = loadPlan(dataPath(kAlexNet + "b/alexnet_fp16.graph.json"));
+    const OnnxComparison c = compareByOnnx(a, b);
+    const auto byDelta = groupsByDelta(c);
+    QCOMPARE(byDelta.size(), c.groups.size());
+    QCOMPARE(byDelta.front(), groupWithNode(c, "/Flatten"));
+    QVERIFY(std::is_sorted(byDelta.begin(), byDelta.end(), [](auto* x, auto* y) {
+        return std::abs(*x->deltaMs) > std::abs(*y->deltaMs);
+    }));
+    // Without a delta, after those with one, in the comparison's order.
+    const EnginePlan fa = loadPlan(fixturePath("onnx-edge/a.graph.json"));
+    const EnginePlan fb = loadPlan(fixturePath("onnx-edge/b.graph.json"));
+    const OnnxComparison f = compareByOnnx(fa, fb);
+    const auto fixture = groupsByDelta(f);
+    QCOMPARE(fixture, (std::vector<const OnnxGroup*>{&f.groups[0], &f.groups[1], &f.groups[2],
+                                                     &f.groups[3]}));
+}
+
+void TestOnnxComparison::shortensNodeLists_data() {
+    QTest::addColumn<QStringList>("nodes");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("none") << QStringList() << QString();
+    QTest::newRow("three whole") << QStringList{"/a", "/b", "/c"} << "/a, /b, /c";
+    QTest::newRow("more") << QStringList{"/a", "/b", "/c", "/d"} << "/a, /b +2 more";
+}
+
+void TestOnnxComparison::shortensNodeLists() {
+    QFETCH(QStringList, nodes);
+    QFETCH(QString, text);
+    QCOMPARE(onnxNodesText(nodes), text);
 }
 
 PLANSCOPE_TEST_MAIN(TestOnnxComparison, QCoreApplication)

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace planscope {
 namespace {
@@ -292,6 +293,26 @@ bool OnnxComparison::hasNote(const QString& id) const {
 
 OnnxComparison compareByOnnx(const EnginePlan& a, const EnginePlan& b) {
     return Builder(a, b).build();
+}
+
+std::vector<const OnnxGroup*> groupsByDelta(const OnnxComparison& comparison) {
+    std::vector<const OnnxGroup*> groups;
+    groups.reserve(comparison.groups.size());
+    for (const OnnxGroup& group : comparison.groups)
+        groups.push_back(&group);
+    std::stable_sort(groups.begin(), groups.end(), [](const OnnxGroup* x, const OnnxGroup* y) {
+        if (!x->deltaMs || !y->deltaMs)
+            return x->deltaMs.has_value() && !y->deltaMs.has_value();
+        return std::abs(*x->deltaMs) > std::abs(*y->deltaMs);
+    });
+    return groups;
+}
+
+QString onnxNodesText(const QStringList& nodes, int shown) {
+    if (nodes.size() <= shown + 1) // "+1 more" would take the room of the name
+        return nodes.join(QStringLiteral(", "));
+    return nodes.mid(0, shown).join(QStringLiteral(", ")) +
+           QStringLiteral(" +%1 more").arg(nodes.size() - shown);
 }
 
 } // namespace planscope

@@ -104,6 +104,13 @@ struct OnnxComparison {
     bool hasNote(const QString& id) const;
 };
 
+// The groups with the largest |deltaMs| first; those without a delta (one-sided, or a side not
+// measured) after them, in the comparison's order. What the CLI's text and the report show.
+std::vector<const OnnxGroup*> groupsByDelta(const OnnxComparison& comparison);
+
+// A group's ONNX nodes for a table cell: the first `shown`, then "+N more".
+QString onnxNodesText(const QStringList& nodes, int shown = 2);
+
 // Compares A and B by ONNX node. Linear in the layers and nodes of both plans. Reads the plans'
 // PlanFacts for the folded layers when they have them (plans read from files).
 OnnxComparison compareByOnnx(const EnginePlan& a, const EnginePlan& b);

@@ -21,9 +21,10 @@ Reason reasonOf(const Layer& layer) {
 }
 
 QString reasonText(Reason reason, int count, double ms) {
-    const auto counted = [&](const char* noun) {
-        return QStringLiteral("%1 (%2)").arg(countText(count, QLatin1String(noun)),
-                                             millisecondsText(ms));
+    const auto counted = [&](const char* noun, const char* plural = nullptr) {
+        return QStringLiteral("%1 (%2)").arg(
+            countText(count, QLatin1String(noun), plural ? QLatin1String(plural) : QString()),
+            millisecondsText(ms));
     };
     switch (reason) {
     case Reason::ForeignNode:
@@ -31,7 +32,7 @@ QString reasonText(Reason reason, int count, double ms) {
     case Reason::MyelinReformat:
         return counted("Myelin reformat");
     case Reason::Copy:
-        return counted("reformatting copy") +
+        return counted("reformatting copy", "reformatting copies") +
                QStringLiteral(" for engine inputs and outputs or layers without origin");
     case Reason::Other:
         break;

@@ -308,11 +308,28 @@ std::vector<const OnnxGroup*> groupsByDelta(const OnnxComparison& comparison) {
     return groups;
 }
 
+QString shortNameList(const QStringList& names, int shown) {
+    if (names.size() <= shown + 1) // "+1 more" would take the room of the name
+        return names.join(QStringLiteral(", "));
+    return names.mid(0, shown).join(QStringLiteral(", ")) +
+           QStringLiteral(" +%1 more").arg(names.size() - shown);
+}
+
 QString onnxNodesText(const QStringList& nodes, int shown) {
-    if (nodes.size() <= shown + 1) // "+1 more" would take the room of the name
-        return nodes.join(QStringLiteral(", "));
-    return nodes.mid(0, shown).join(QStringLiteral(", ")) +
-           QStringLiteral(" +%1 more").arg(nodes.size() - shown);
+    if (nodes.size() < 2)
+        return nodes.join(QString());
+    qsizetype common = nodes.front().size();
+    for (const QString& node : nodes)
+        while (common > 0 && !node.startsWith(QStringView(nodes.front()).left(common)))
+            --common;
+    const qsizetype path =
+        common > 0 ? nodes.front().lastIndexOf(u'/', common - 1) + 1 : 0; // ends at a '/'
+    if (path <= 1) // nothing shared but the root
+        return shortNameList(nodes, shown);
+    QStringList rest;
+    for (const QString& node : nodes)
+        rest << node.mid(path);
+    return nodes.front().left(path) + '{' + shortNameList(rest, shown) + '}';
 }
 
 } // namespace planscope

@@ -108,7 +108,10 @@ struct OnnxComparison {
 // measured) after them, in the comparison's order. What the CLI's text and the report show.
 std::vector<const OnnxGroup*> groupsByDelta(const OnnxComparison& comparison);
 
-// A group's ONNX nodes for a table cell: the first `shown`, then "+N more".
+// Names (ONNX nodes, layers) for a table cell: the first `shown`, then "+N more".
+QString shortNameList(const QStringList& names, int shown = 2);
+// A group's ONNX nodes for a table cell: the path they share said once, the rest as
+// shortNameList gives them ("/blocks.1/{attn/MatMul, attn/Softmax +2 more}").
 QString onnxNodesText(const QStringList& nodes, int shown = 2);
 
 // Compares A and B by ONNX node. Linear in the layers and nodes of both plans. Reads the plans'

@@ -105,8 +105,11 @@ std::vector<OnnxNote> onnxNotes(const EnginePlan& a, const EnginePlan& b,
              QStringLiteral("The engines name no ONNX node in common, so every group is in one "
                             "engine only. Exporting the model to ONNX again renames every node: "
                             "build both engines from the same ONNX file.")});
-    noteUnattributed(a, QStringLiteral("A"), true, comparison, notes);
-    noteUnattributed(b, QStringLiteral("B"), false, comparison, notes);
+    // Without Metadata everything is unattributed: the note above says why.
+    if (originA)
+        noteUnattributed(a, QStringLiteral("A"), true, comparison, notes);
+    if (originB)
+        noteUnattributed(b, QStringLiteral("B"), false, comparison, notes);
     return notes;
 }
 

@@ -25,7 +25,8 @@ seeds() { # TARGET -> seed files
     case $1 in
     graph_json) find "$data" "$fixtures" -name '*.graph.json' -o -name 'layers_.json' \
                     -o -name '*exportLayerInfo.log' ;;
-    profile_json) find "$data" "$fixtures" -name '*.profile.json' -o -name 'profile_.json' ;;
+    profile_json) find "$data" "$fixtures" -name '*.profile.json' -o -name 'profile_.json' \
+                      -o -name 'trt_layer_latency.json' ;;
     timing_json) find "$data" -name '*.timing.json' ;;
     profile_metadata) find "$data" -name '*.profile.metadata.json' ;;
     build_metadata) find "$data" -name '*.build.metadata.json' ;;
@@ -47,6 +48,9 @@ for target in "${targets[@]}"; do
             head -c 262144 "$seed" >"$name"
         fi
     done < <(seeds "$target")
+    if [ "$target" = profile_json ]; then # an IProfiler's samples naming the fuzzed plan's layers
+        echo '{"conv": [0.1, 0.12, 0.09], "reshape": [0, 0, 0]}' >"$corpus/seed-iprofiler"
+    fi
     echo "== fuzz_$target for ${seconds}s ($(find "$corpus" -type f | wc -l) inputs in corpus)"
     if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp":print_suppressions=0 \

@@ -1,7 +1,13 @@
 #include "TestSupport.h"
+#include "check/PlanCheck.h"
+#include "io/FileKind.h"
 #include "io/PlanLoader.h"
 #include "io/ProfileRecords.h"
 #include "plan/PlanError.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 using namespace planscope;
 using planscope::test::dataPath;
@@ -17,6 +23,11 @@ class TestProfile : public QObject {
     void readsUnescapedNames();
     void refusesFileOfAnotherKind_data();
     void refusesFileOfAnotherKind();
+    void readsLayerSamples_data();
+    void readsLayerSamples();
+    void readsIProfilerSamplesBesideTheirGraph();
+    void refusesBadLayerSamples_data();
+    void refusesBadLayerSamples();
 };
 
 void TestProfile::parsesRecords_data() {
@@ -129,6 +140,122 @@ void TestProfile::refusesFileOfAnotherKind() {
         QFAIL("a file of another kind should be refused");
     } catch (const PlanError& e) {
         QVERIFY2(e.message().startsWith(path + ": " + message), qPrintable(e.message()));
+    }
+}
+
+// An IProfiler's samples per layer, {"layer": [ms, ...]}: mean, median, sum, share, count.
+void TestProfile::readsLayerSamples_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QStringList>("names");
+    QTest::addColumn<QList<double>>("averages");
+    QTest::addColumn<QList<double>>("medians");
+    QTest::addColumn<QList<double>>("percents");
+    QTest::addColumn<long long>("iterations");
+    QTest::newRow("odd and even counts")
+        << QByteArray(R"({"b": [0.3, 0.1, 0.2], "a": [0.4, 0.1, 0.2, 0.3], "c": [1, 0, 2]})")
+        << QStringList{"b", "a", "c"} << QList<double>{0.2, 0.25, 1.0}
+        << QList<double>{0.2, 0.25, 1.0}
+        << QList<double>{0.2 / 1.45 * 100, 0.25 / 1.45 * 100, 1.0 / 1.45 * 100}
+        << 3LL; // the count most layers have
+    QTest::newRow("one sample, zero time, escaped name")
+        << QByteArray(R"( {"say \"hi\"": [0], "x": [2e-3]} )") << QStringList{"say \"hi\"", "x"}
+        << QList<double>{0, 0.002} << QList<double>{0, 0.002} << QList<double>{0, 100} << 1LL;
+    QTest::newRow("repeated name kept")
+        << QByteArray(R"({"x": [1], "x": [3]})") << QStringList{"x", "x"} << QList<double>{1, 3}
+        << QList<double>{1, 3} << QList<double>{25, 75} << 1LL;
+}
+
+void TestProfile::readsLayerSamples() {
+    QFETCH(QByteArray, text);
+    QFETCH(QStringList, names);
+    QFETCH(QList<double>, averages);
+    QFETCH(QList<double>, medians);
+    QFETCH(QList<double>, percents);
+    QFETCH(long long, iterations);
+    QCOMPARE(sniffTextKind(text), FileKind::Profile);
+    const ProfileFile profile = parseProfileText(text, "latency.json");
+    QCOMPARE(int(profile.records.size()), int(names.size()));
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        const ProfileRecord& r = profile.records[std::size_t(i)];
+        QCOMPARE(r.name, names[i]);
+        QVERIFY(qFuzzyCompare(1 + r.averageMs, 1 + averages[i]));
+        QVERIFY(qFuzzyCompare(1 + r.medianMs, 1 + medians[i]));
+        QVERIFY(qFuzzyCompare(1 + r.percent, 1 + percents[i]));
+        QCOMPARE(r.absent, std::uint8_t(0));
+    }
+    QCOMPARE(profile.iterations, iterations);
+    QVERIFY(!profile.repaired);
+}
+
+// The Python API's side of the AlexNet pair: the engine inspector's graph and the IProfiler's
+// 100 samples per layer, found beside it by content and named explicitly alike.
+void TestProfile::readsIProfilerSamplesBesideTheirGraph() {
+    const QString folder =
+        dataPath(QStringLiteral("realworld/onnx-op-pairs/alexnet-pyapi-vs-trtexec/a/"));
+    const QString samplesPath = folder + "trt_layer_latency.json";
+    QFile file(samplesPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject samples = QJsonDocument::fromJson(file.readAll()).object();
+    const QString name = QStringLiteral("/features/features.3/Conv + /features/features.4/Relu");
+    std::vector<double> times;
+    for (const QJsonValue& v : samples.value(name).toArray())
+        times.push_back(v.toDouble());
+    QCOMPARE(times.size(), std::size_t(100));
+    const double mean = std::accumulate(times.begin(), times.end(), 0.0) / 100;
+    std::sort(times.begin(), times.end());
+    const double median = (times[49] + times[50]) / 2;
+
+    LoadOptions explicitly;
+    explicitly.profileJson = samplesPath;
+    for (const LoadOptions& options : {LoadOptions{}, explicitly}) {
+        const EnginePlan plan = loadPlan(folder + "trt_engine_info.json", options);
+        QCOMPARE(plan.sources.profile, samplesPath);
+        QVERIFY(plan.hasProfile);
+        QCOMPARE(plan.profiledIterations, 100LL);
+        const Layer* conv = plan.findLayer(name);
+        QVERIFY(conv && conv->timing.measured);
+        QVERIFY(qFuzzyCompare(conv->timing.averageMs, mean));
+        QVERIFY(qFuzzyCompare(conv->timing.medianMs, median));
+        QVERIFY(qFuzzyCompare(conv->timing.totalMs, mean * 100));
+        QVERIFY(qFuzzyCompare(*plan.totalAverageMs(), 1.0925305555085651));
+        // Every layer is timed and every record names a layer (its NoOps among them).
+        QVERIFY(std::all_of(plan.layers.begin(), plan.layers.end(),
+                            [](const Layer& l) { return l.timing.measured; }));
+        const PlanCheck check = checkPlan(plan);
+        QVERIFY2(check.results.empty(),
+                 qPrintable(check.results.empty() ? QString() : check.results.front().message));
+    }
+}
+
+void TestProfile::refusesBadLayerSamples_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("empty list") << QByteArray(R"({"conv": [0.1], "relu": []})")
+                                << "layer \"relu\" has no time (an empty list)";
+    QTest::newRow("not a number") << QByteArray(R"({"conv": [0.1, "fast"]})")
+                                  << "layer \"conv\" has a time that is no number: \"fast\"";
+    QTest::newRow("list of lists") << QByteArray(R"({"conv": [[0.1, 0.2]]})")
+                                   << "layer \"conv\" has a time that is no number: [0.1,0.2]";
+    QTest::newRow("not a list") << QByteArray(R"({"conv": 0.1})")
+                                << "the value of layer \"conv\" is not a list of times";
+    QTest::newRow("records in an object") << QByteArray(R"({"conv": {"averageMs": 0.1}})")
+                                          << "the value of layer \"conv\" is not a list of times";
+    QTest::newRow("negative") << QByteArray(R"({"conv": [0.1, -2]})")
+                              << "layer \"conv\" has a negative time (-2 ms)";
+    QTest::newRow("no layer") << QByteArray("{}") << "it holds no layer's times";
+    QTest::newRow("truncated") << QByteArray(R"({"conv": [0.1, 0.)") << "the JSON ends early";
+    QTest::newRow("invalid") << QByteArray(R"({"conv": [0.1,, 0.2]})") << "not valid JSON";
+}
+
+void TestProfile::refusesBadLayerSamples() {
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    try {
+        parseProfileText(text, "latency.json");
+        QFAIL("bad samples should be refused");
+    } catch (const PlanError& e) {
+        QVERIFY2(e.message().startsWith("latency.json: " + message), qPrintable(e.message()));
+        QVERIFY2(e.message().contains("IProfiler"), qPrintable(e.message()));
     }
 }
 

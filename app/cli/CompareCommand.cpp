@@ -1,4 +1,6 @@
 #include "cli/CliSupport.h"
+#include "cli/OnnxCompareText.h"
+#include "compare/OnnxComparisonJson.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
 #include "compare/SummaryComparison.h"
@@ -89,6 +91,44 @@ void printLayers(const std::vector<LayerComparison>& rows, double threshold) {
     }
 }
 
+// trex's layer by layer matching: JSON, CSV or the summaries, speedup and layer pairs.
+void printByLayers(const EnginePlan& a, const EnginePlan& b, const QCommandLineParser& parser,
+                   double threshold) {
+    const bool exact = !parser.isSet(QStringLiteral("inexact"));
+    const auto rows = compareLayers(a, b, matchLayers(a, b, exact));
+    if (parser.isSet(QStringLiteral("json"))) {
+        out() << QString::fromStdString(comparisonJson(a, b, rows, exact).dump(2)) << '\n';
+    } else if (parser.isSet(QStringLiteral("csv"))) {
+        std::vector<const LayerComparison*> all;
+        all.reserve(rows.size());
+        for (const LayerComparison& r : rows)
+            all.push_back(&r);
+        out() << QString::fromUtf8(comparisonCsv(all));
+    } else {
+        printSummaries(a, b);
+        printSpeedup(a, b);
+        printLayers(rows, threshold);
+    }
+}
+
+// Groups of ONNX nodes (README.md, "Compare by ONNX op"): JSON, CSV (one row per group, in
+// A's order) or text.
+void printByOnnx(const EnginePlan& a, const EnginePlan& b, const QCommandLineParser& parser,
+                 double threshold) {
+    const OnnxComparison comparison = compareByOnnx(a, b);
+    if (parser.isSet(QStringLiteral("json"))) {
+        out() << QString::fromStdString(onnxComparisonJson(a, b, comparison).dump(2)) << '\n';
+    } else if (parser.isSet(QStringLiteral("csv"))) {
+        std::vector<const OnnxGroup*> all;
+        all.reserve(comparison.groups.size());
+        for (const OnnxGroup& group : comparison.groups)
+            all.push_back(&group);
+        out() << QString::fromUtf8(onnxGroupsCsv(a, b, all));
+    } else {
+        out() << onnxComparisonText(a, b, comparison, threshold);
+    }
+}
+
 // --fail-if-slower: exit 1 when B's average time is more than `limit` percent above A's.
 int gate(const EnginePlan& a, const EnginePlan& b, const QStringList& paths, double limit) {
     const std::optional<double> slower = slowdownPercent(a, b);
@@ -116,18 +156,23 @@ int compareCommand(const QStringList& arguments) {
     return runGuarded([&] {
         QCommandLineParser parser;
         parser.setApplicationDescription(QStringLiteral(
-            "Compare two engine plans layer by layer (trex's layer matching); exit 1 when a "
-            "--fail-if-slower gate fails."));
+            "Compare two engine plans layer by layer (trex's layer matching) or by the ONNX "
+            "nodes their layers implement; exit 1 when a --fail-if-slower gate fails."));
         parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The reference plan."));
         parser.addPositionalArgument(QStringLiteral("B"),
                                      QStringLiteral("The plan compared with it."));
         parser.addOptions({
+            {QStringLiteral("by"),
+             QStringLiteral("Compare by 'layers' (trex's layer matching, the default) or by "
+                            "'onnx' (groups of ONNX nodes, from each layer's Metadata)."),
+             QStringLiteral("WHAT"), QStringLiteral("layers")},
             {QStringLiteral("exact"),
              QStringLiteral("Match layers on all their tensors (default).")},
             {QStringLiteral("inexact"),
              QStringLiteral("Match layers on their first input and output only.")},
             {QStringLiteral("json"), QStringLiteral("Print JSON.")},
-            {QStringLiteral("csv"), QStringLiteral("Print the layer pairs as CSV.")},
+            {QStringLiteral("csv"),
+             QStringLiteral("Print the layer pairs (the ONNX groups with --by onnx) as CSV.")},
             {QStringLiteral("threshold"),
              QStringLiteral("Speedups within this fraction count as even (default 0.03)."),
              QStringLiteral("F")},
@@ -147,27 +192,22 @@ int compareCommand(const QStringList& arguments) {
             throw UsageError("choose one of --exact and --inexact");
         if (parser.isSet(QStringLiteral("json")) && parser.isSet(QStringLiteral("csv")))
             throw UsageError("choose one of --json and --csv");
+        const QString by = parser.value(QStringLiteral("by"));
+        if (by != QLatin1String("layers") && by != QLatin1String("onnx"))
+            throw UsageError(("--by takes 'layers' or 'onnx', not '" + by + "'").toStdString());
+        if (by == QLatin1String("onnx") &&
+            (parser.isSet(QStringLiteral("exact")) || parser.isSet(QStringLiteral("inexact"))))
+            throw UsageError("--exact and --inexact choose how layers are matched; --by onnx "
+                             "matches none");
         const double threshold = numberOption(parser, QStringLiteral("threshold"), 0.03);
         LoadOptions options;
         options.profile = static_cast<int>(numberOption(parser, QStringLiteral("profile"), 0));
         const EnginePlan a = loadPlan(plans[0], options);
         const EnginePlan b = loadPlan(plans[1], options);
-        const bool exact = !parser.isSet(QStringLiteral("inexact"));
-        const auto rows = compareLayers(a, b, matchLayers(a, b, exact));
-
-        if (parser.isSet(QStringLiteral("json"))) {
-            out() << QString::fromStdString(comparisonJson(a, b, rows, exact).dump(2)) << '\n';
-        } else if (parser.isSet(QStringLiteral("csv"))) {
-            std::vector<const LayerComparison*> all;
-            all.reserve(rows.size());
-            for (const LayerComparison& r : rows)
-                all.push_back(&r);
-            out() << QString::fromUtf8(comparisonCsv(all));
-        } else {
-            printSummaries(a, b);
-            printSpeedup(a, b);
-            printLayers(rows, threshold);
-        }
+        if (by == QLatin1String("onnx"))
+            printByOnnx(a, b, parser, threshold);
+        else
+            printByLayers(a, b, parser, threshold);
         if (parser.isSet(QStringLiteral("fail-if-slower")))
             return gate(a, b, plans, numberOption(parser, QStringLiteral("fail-if-slower"), 0));
         return 0;

@@ -1,5 +1,7 @@
 #include "io/FileKind.h"
 
+#include "io/ProfileSamples.h"
+
 #include <QFile>
 #include <algorithm>
 
@@ -40,6 +42,8 @@ FileKind sniffTextKind(const QByteArray& head) {
             return FileKind::BuildMetadata;
         if (text.contains("\"device_information\""))
             return FileKind::ProfileMetadata;
+        if (looksLikeLayerSamples(text))
+            return FileKind::Profile;
         return FileKind::Unknown;
     }
     if (text.startsWith('[')) {

@@ -7,7 +7,8 @@ namespace planscope {
 // The files trtexec and trex write, told apart by content (users rename them freely).
 enum class FileKind {
     Graph,           // --exportLayerInfo: {"Layers": [...], "Bindings": [...]}
-    Profile,         // --exportProfile: [{"count": N}, {"name": ..., "averageMs": ...}, ...]
+    Profile,         // --exportProfile: [{"count": N}, {"name": ..., "averageMs": ...}, ...],
+                     // or an IProfiler's samples: {"layer name": [ms, ms, ...], ...}
     Timing,          // --exportTimes: [{"startEnqMs": ..., "latencyMs": ...}, ...]
     ProfileMetadata, // trex: {"performance_summary": ..., "device_information": ...}
     BuildMetadata,   // trex: {"model_options": ..., "build_options": ...}

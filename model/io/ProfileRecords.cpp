@@ -1,6 +1,7 @@
 #include "io/ProfileRecords.h"
 
 #include "io/JsonFile.h"
+#include "io/ProfileSamples.h"
 #include "plan/PlanError.h"
 
 #include <QRegularExpression>
@@ -97,6 +98,8 @@ ProfileFile fromLenientText(const QString& text) {
 
 ProfileFile parseProfileText(const QByteArray& text, const QString& path) {
     requireText(text, path, kFix);
+    if (text.trimmed().startsWith('{')) // an IProfiler's samples, not trtexec's list
+        return parseLayerSamples(text, path);
     try {
         return fromJson(nlohmann::json::parse(text.constBegin(), text.constEnd()), path);
     } catch (const nlohmann::json::parse_error& e) {

@@ -30,8 +30,10 @@ struct ProfileFile {
     bool repaired = false;    // names were not valid JSON and were read leniently
 };
 
-// trtexec writes layer names unescaped, so a name holding a quote or a backslash breaks the
-// JSON; such files are read record by record instead. Throws PlanError naming the file.
+// Reads trtexec's --exportProfile list, or an IProfiler's samples per layer (a JSON object,
+// io/ProfileSamples.h). trtexec writes layer names unescaped, so a name holding a quote or a
+// backslash breaks the JSON; such files are read record by record instead. Throws PlanError
+// naming the file.
 ProfileFile readProfile(const QString& path);
 ProfileFile parseProfileText(const QByteArray& text, const QString& path);
 

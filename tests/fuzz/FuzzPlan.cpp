@@ -4,6 +4,7 @@
 #include "check/CheckJson.h"
 #include "check/PlanCheck.h"
 #include "compare/LayerMatching.h"
+#include "compare/OnnxComparison.h"
 #include "compare/PlanComparison.h"
 #include "graph/LayerConnections.h"
 #include "graph/PlanGraph.h"
@@ -83,6 +84,7 @@ void use(const EnginePlan& plan) {
     (void)compareLayers(plan, plan, matchLayers(plan, plan, false));
     const auto rows = compareLayers(plan, plan, matchLayers(plan, plan, true));
     (void)comparisonJson(plan, plan, rows, true).dump();
+    (void)compareByOnnx(plan, plan);
     for (const auto& chart : charts::chartCatalog())
         (void)chart.build(plan);
     LayerTableModel table;

@@ -1,6 +1,7 @@
 #include "report/ComparisonReport.h"
 
 #include "charts/CompareCharts.h"
+#include "compare/OnnxComparison.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
 #include "compare/SummaryComparison.h"
@@ -115,6 +116,115 @@ QString differencesText(const std::vector<LayerComparison>& layers, bool exact) 
     return text;
 }
 
+// How many groups of ONNX nodes the report shows, largest |B - A| first.
+constexpr std::size_t kTopOnnxGroups = 10;
+
+// A layer name for a table cell: one past kLongestName characters keeps its start and end (a
+// horizontally fused name runs to hundreds).
+QString cellName(const QString& name) {
+    constexpr qsizetype kLongestName = 128;
+    if (name.size() <= kLongestName)
+        return name;
+    const qsizetype kept = (kLongestName - 1) / 2;
+    return name.left(kept) + QChar(0x2026) + name.right(kept);
+}
+
+// One engine's layers of a group for a cell, a line each: the first two (a NoOp marked), how
+// many more, and the reformatting copies charged to the group; "-" without any.
+QString groupLayersText(const EnginePlan& plan, const OnnxGroupSide& side) {
+    QStringList names;
+    for (int i : side.layers)
+        names << cellName(plan.layers[std::size_t(i)].name);
+    for (const QString& folded : side.folded)
+        names << cellName(folded) + QStringLiteral(" (NoOp)");
+    if (names.isEmpty())
+        return QStringLiteral("-");
+    constexpr qsizetype kShown = 2; // three fit as well as two and "+1 more"
+    QStringList lines = names.size() <= kShown + 1 ? names : names.mid(0, kShown);
+    if (lines.size() < names.size())
+        lines << QStringLiteral("+%1 more").arg(names.size() - kShown);
+    if (!side.charged.empty())
+        lines << QStringLiteral("+ ") + countText(qint64(side.charged.size()),
+                                                  QStringLiteral("reformatting copy"),
+                                                  QStringLiteral("reformatting copies"));
+    return lines.join('\n');
+}
+
+Table onnxGroupTable(const EnginePlan& a, const EnginePlan& b,
+                     const std::vector<const OnnxGroup*>& groups) {
+    Table table;
+    table.columns = {{QStringLiteral("ONNX nodes"), false, true},
+                     {QStringLiteral("Layers in A"), false, true},
+                     {QStringLiteral("Layers in B"), false, true},
+                     {QStringLiteral("A (ms)"), true},
+                     {QStringLiteral("B (ms)"), true},
+                     {QStringLiteral("B - A (ms)"), true},
+                     {QStringLiteral("Speedup"), true},
+                     {QStringLiteral("Shape")}};
+    for (const OnnxGroup* g : groups)
+        table.rows.push_back(
+            {{onnxNodesText(g->nodes), {}},
+             {groupLayersText(a, g->a), {}},
+             {groupLayersText(b, g->b), {}},
+             {latencyText(g->a.ms), {}},
+             {latencyText(g->b.ms), {}},
+             {latencyText(g->deltaMs), {}},
+             {g->speedup ? QString::number(*g->speedup, 'f', 2) + 'x' : QStringLiteral("-"), {}},
+             {g->shape + (g->fusionDiffers ? QStringLiteral("*") : QString()), {}}});
+    return table;
+}
+
+QString onnxIntroText(const OnnxComparison& c, std::size_t shown) {
+    const auto count = [&](auto predicate) {
+        return std::count_if(c.groups.begin(), c.groups.end(), predicate);
+    };
+    return QStringLiteral(
+               "Layers grouped by the ONNX nodes they implement (each layer's Metadata): a group "
+               "is the smallest set of ONNX nodes both engines' fusions keep whole, so engines "
+               "that fuse differently still compare part by part. %1: %2 fused differently (* "
+               "after the shape, which counts the layers A:B), %3 only in A, %4 only in B. A "
+               "group's time includes the reformatting copies "
+               "TensorRT inserted for its layers. The %5 with the largest |B - A| are shown "
+               "(groups without both times last); planscope compare A B --by onnx lists them "
+               "all.")
+        .arg(countText(qint64(c.groups.size()), QStringLiteral("group")))
+        .arg(count([](const OnnxGroup& g) { return g.fusionDiffers; }))
+        .arg(count([](const OnnxGroup& g) { return g.onlyIn == OnnxOnlyIn::A; }))
+        .arg(count([](const OnnxGroup& g) { return g.onlyIn == OnnxOnlyIn::B; }))
+        .arg(shown);
+}
+
+// Each engine's time split between the groups and the layers without ONNX origin.
+QString onnxReconciliationText(const OnnxComparison& c) {
+    const auto split = [](const QString& label, const OnnxEngineTotals& t) {
+        if (!t.totalMs)
+            return QStringLiteral("%1 has no profile, so its time was not measured.").arg(label);
+        return QStringLiteral("%1's %2 = %3 in groups + %4 without ONNX origin.")
+            .arg(label, millisecondsText(t.totalMs), millisecondsText(t.groupedMs),
+                 millisecondsText(t.unattributedMs));
+    };
+    return split(QStringLiteral("A"), c.a) + ' ' + split(QStringLiteral("B"), c.b);
+}
+
+// The groups of ONNX nodes whose time changed most, with what the comparison needs said.
+void addOnnxSection(Report& report, const EnginePlan& a, const EnginePlan& b) {
+    const OnnxComparison c = compareByOnnx(a, b);
+    std::vector<const OnnxGroup*> groups = groupsByDelta(c);
+    groups.resize(std::min(kTopOnnxGroups, groups.size()));
+    Section& section = report.addSection(
+        QStringLiteral("onnx"),
+        groups.empty()
+            ? QStringLiteral("Differences by ONNX op")
+            : QStringLiteral("The %1 ONNX groups whose time changed most").arg(groups.size()));
+    if (!groups.empty())
+        section.blocks.emplace_back(Paragraph{onnxIntroText(c, groups.size())});
+    section.blocks.emplace_back(Paragraph{onnxReconciliationText(c)});
+    for (const OnnxNote& note : c.notes)
+        section.blocks.emplace_back(Paragraph{note.text, true});
+    if (!groups.empty())
+        section.blocks.emplace_back(onnxGroupTable(a, b, groups));
+}
+
 Table findingCounts(const std::vector<LintFinding>& a, const std::vector<LintFinding>& b) {
     std::map<QString, std::pair<int, int>> counts;
     for (const LintFinding& f : a)
@@ -158,6 +268,8 @@ Report comparisonReport(const EnginePlan& a, const EnginePlan& b, bool exact) {
     ranked.blocks = {Paragraph{differencesText(layers, exact)}};
     if (!differences.rows.empty())
         ranked.blocks.emplace_back(std::move(differences));
+
+    addOnnxSection(report, a, b);
 
     Section& chartSection = report.addSection(QStringLiteral("charts"), QStringLiteral("Charts"));
     for (const charts::CompareChartDefinition& d : charts::compareChartCatalog())

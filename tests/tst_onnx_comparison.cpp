@@ -1,6 +1,6 @@
 #include "TestSupport.h"
 #include "compare/OnnxComparison.h"
-#include "compare/OnnxOrigin.h"
+#include "plan/OnnxOrigin.h"
 #include "io/PlanLoader.h"
 
 #include <QElapsedTimer>

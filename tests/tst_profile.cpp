@@ -224,6 +224,9 @@ void TestProfile::readsIProfilerSamplesBesideTheirGraph() {
         const PlanCheck check = checkPlan(plan);
         QVERIFY2(check.results.empty(),
                  qPrintable(check.results.empty() ? QString() : check.results.front().message));
+        // The samples have no {"count": N} header; the count is inferred from them.
+        QVERIFY(!check.figures.countHeader);
+        QCOMPARE(check.figures.inferredCount, 100LL);
     }
 }
 

@@ -45,7 +45,7 @@ CheckFigures checkFigures(const EnginePlan& plan) {
         const ProfileFile& profile = *plan.facts->profile;
         const std::vector<ProfileRecord>& records = profile.records;
         figures.records = static_cast<int>(records.size());
-        if (profile.iterations > 0)
+        if (profile.iterations > 0 && !profile.countedSamples)
             figures.countHeader = profile.iterations;
         std::vector<double> ratios = iterationRatios(records);
         if (!ratios.empty()) {

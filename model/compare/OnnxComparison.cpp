@@ -1,7 +1,7 @@
 #include "compare/OnnxComparison.h"
 
 #include "compare/OnnxNotes.h"
-#include "compare/OnnxOrigin.h"
+#include "plan/OnnxOrigin.h"
 #include "io/PlanFacts.h"
 
 #include <QHash>

@@ -10,7 +10,7 @@
 namespace planscope {
 
 // Two engines of one ONNX model compared by the ONNX nodes their layers implement (each layer's
-// Metadata, see compare/OnnxOrigin.h), for engines whose layers do not line up because they
+// Metadata, see plan/OnnxOrigin.h), for engines whose layers do not line up because they
 // fuse differently. README.md, "Compare by ONNX op", says the same for users.
 //
 // The unit is a group: a connected component of the relation "ONNX node <-> engine layer" over

@@ -26,8 +26,9 @@ struct ProfileRecord {
 
 struct ProfileFile {
     std::vector<ProfileRecord> records;
-    long long iterations = 0; // the leading {"count": N}
-    bool repaired = false;    // names were not valid JSON and were read leniently
+    long long iterations = 0;    // the leading {"count": N}, or the samples most layers have
+    bool countedSamples = false; // an IProfiler's samples: `iterations` counted, no header
+    bool repaired = false;       // names were not valid JSON and were read leniently
 };
 
 // Reads trtexec's --exportProfile list, or an IProfiler's samples per layer (a JSON object,

@@ -143,6 +143,7 @@ ProfileFile parseLayerSamples(const QByteArray& text, const QString& path) {
     for (ProfileRecord& record : profile.records)
         record.percent = sumOfAverages > 0 ? 100 * record.averageMs / sumOfAverages : 0;
     profile.iterations = commonCount(counts);
+    profile.countedSamples = true;
     return profile;
 }
 

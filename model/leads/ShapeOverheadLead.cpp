@@ -1,6 +1,7 @@
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
 #include "plan/FigureText.h"
+#include "plan/OnnxOrigin.h"
 
 namespace planscope {
 namespace {
@@ -17,28 +18,15 @@ const QStringList kShapeOps = {QStringLiteral("Shape"),
                                QStringLiteral("NonZero")};
 
 // Whether every node a layer's Metadata names ("[ONNX Layer: /blocks.0/Cast_1]") is one of those
-// operators: the node name's last part without its counter ("Cast"). Names that do not hold the
-// operator (node_linear) are none of them. Read without regular expressions or copies: every
-// layer of a large plan has Metadata.
+// operators. Names that do not hold the operator (node_linear) are none of them.
 bool onlyShapeOperators(QStringView metadata) {
-    static const QLatin1String kOrigin("[ONNX Layer: ");
     bool any = false;
-    for (qsizetype at = metadata.indexOf(kOrigin); at >= 0; at = metadata.indexOf(kOrigin, at)) {
-        at += kOrigin.size();
-        const qsizetype end = metadata.indexOf(u']', at);
-        if (end < 0)
-            return false;
-        QStringView node = metadata.mid(at, end - at);
-        node = node.mid(node.lastIndexOf(u'/') + 1);
-        const qsizetype counter = node.lastIndexOf(u'_');
-        if (counter > 0 && std::all_of(node.begin() + counter + 1, node.end(),
-                                       [](QChar c) { return c.isDigit(); }))
-            node = node.left(counter);
-        if (!kShapeOps.contains(node))
-            return false;
+    bool all = true;
+    forEachOnnxNode(metadata, [&](QStringView node) {
         any = true;
-    }
-    return any;
+        all = all && kShapeOps.contains(onnxOperatorOf(node));
+    });
+    return any && all;
 }
 
 // A shape computation or a cast by its type, or a layer whose every ONNX origin is one; never

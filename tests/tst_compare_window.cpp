@@ -2,21 +2,30 @@
 #include "charts/Chart.h"
 #include "chartview/ChartView.h"
 #include "compare/LayerMatching.h"
-#include "graphview/GraphCanvas.h"
+#include "document/LayerSelection.h"
 #include "gui/CompareWindow.h"
+#include "itemmodels/OnnxGroupModel.h"
 #include "panels/ComparePanel.h"
 #include "panels/CompareSummaryTable.h"
+#include "panels/OnnxGraphCanvas.h"
+#include "panels/OnnxPanel.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -28,6 +37,14 @@ namespace {
 
 const QString kFp32 = QStringLiteral("trex/resnet-a100/fp32");
 const QString kFp16 = QStringLiteral("trex/resnet-a100/fp16");
+const QString kAlexNetA =
+    QStringLiteral("realworld/onnx-op-pairs/alexnet-pyapi-vs-trtexec/a/trt_engine_info.json");
+const QString kAlexNetB =
+    QStringLiteral("realworld/onnx-op-pairs/alexnet-pyapi-vs-trtexec/b/alexnet_fp16.graph.json");
+const QString kControlNetA =
+    QStringLiteral("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json");
+const QString kControlNetB =
+    QStringLiteral("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/b/layerinfo.json");
 
 // Shows the window at `size` and compares the plans in it.
 bool compareIn(CompareWindow& window, const QStringList& plans, QSize size = {1366, 768}) {
@@ -46,6 +63,36 @@ bool compareIn(CompareWindow& window, const QStringList& plans, QSize size = {13
 
 QString cell(const QTableView* view, int row, int column) {
     return view->model()->index(row, column).data().toString();
+}
+
+// Waits until the ONNX ops tab shows its comparison.
+bool onnxReady(const ComparePanel& panel) {
+    const QDeadlineTimer deadline(60000);
+    while (panel.onnxPanel()->isComputing() && !deadline.hasExpired())
+        QTest::qWait(20);
+    return !panel.onnxPanel()->isComputing() && panel.onnxPanel()->comparison() != nullptr;
+}
+
+// The view row of the ONNX group holding `node`.
+int onnxRowOf(const OnnxPanel& onnx, const QString& node) {
+    const QAbstractItemModel* view = onnx.groups()->model();
+    for (int row = 0; row < view->rowCount(); ++row)
+        if (view->index(row, 0).data(OnnxGroupModel::NodesRole).toStringList().contains(node))
+            return row;
+    return -1;
+}
+
+// The layers a graph shows.
+QSet<int> graphLayers(const GraphCanvas& canvas) {
+    QSet<int> layers;
+    for (const GraphNode& node : canvas.scene()->graph.nodes())
+        if (node.layer >= 0)
+            layers.insert(node.layer);
+    return layers;
+}
+
+QSet<int> toSet(const std::vector<int>& layers) {
+    return QSet<int>(layers.begin(), layers.end());
 }
 
 std::vector<LayerPair> tablePairs(const ComparePanel& panel) {
@@ -71,6 +118,13 @@ class TestCompareWindow : public QObject {
     void exportsFilteredTableAsCsv();
     void remembersLayout();
     void showsMissingTimesAsMissing();
+    void showsOnnxOpsTab_data();
+    void showsOnnxOpsTab();
+    void showsChosenGroupInBothGraphs();
+    void keepsChosenGroupWhenSwapped();
+    void exportsFilteredOnnxOpsAsCsv();
+    void remembersOnnxOpsLayout();
+    void comparesByOnnxOffTheUiThread();
 
   private:
     QTemporaryDir m_dir;
@@ -221,6 +275,234 @@ void TestCompareWindow::showsMissingTimesAsMissing() {
         QCOMPARE(cell(table, row, ComparisonTableModel::SpeedupColumn), QString("-"));
     }
     QCOMPARE(cell(table, 0, ComparisonTableModel::LatencyAColumn), QString("0.5222"));
+}
+
+void TestCompareWindow::showsOnnxOpsTab_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1366x768") << QSize(1366, 768);
+    QTest::newRow("1920x1080 at 85%") << QSize(1632, 918);
+}
+
+// ControlNet beside Layers with fresh settings: every group, the largest |delta| first, the
+// notes, the layers without ONNX origin and the reconciliation in view.
+void TestCompareWindow::showsOnnxOpsTab() {
+    QFETCH(QSize, size);
+    QSettings().clear();
+    CompareWindow window;
+    QVERIFY(compareIn(window, {dataPath(kControlNetA), dataPath(kControlNetB)}, size));
+    ComparePanel* panel = window.panel();
+    QCOMPARE(panel->tabs()->tabText(1), QString("ONNX ops"));
+    panel->tabs()->setCurrentIndex(1);
+    QVERIFY(onnxReady(*panel));
+    OnnxPanel* onnx = panel->onnxPanel();
+    const QTableView* groups = onnx->groups();
+    QCOMPARE(groups->model()->rowCount(), 219);
+    QCOMPARE(groups->horizontalHeader()->sortIndicatorSection(), int(OnnxGroupModel::DeltaColumn));
+    QCOMPARE(groups->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
+    double largest = 0;
+    for (const OnnxGroup& g : onnx->comparison()->groups)
+        largest = std::max(largest, std::abs(g.deltaMs.value_or(0)));
+    QCOMPARE(groups->model()
+                 ->index(0, OnnxGroupModel::DeltaColumn)
+                 .data(OnnxGroupModel::SortRole)
+                 .toDouble(),
+             largest);
+    QCOMPARE(cell(groups, 218, OnnxGroupModel::DeltaColumn), QString("-")); // NoOps only: last
+
+    QVERIFY(onnx->notesLabel()->isVisible());
+    QVERIFY2(onnx->notesLabel()->text().startsWith("36.4 % of A's time (1.307 ms of 3.592 ms)"),
+             qPrintable(onnx->notesLabel()->text()));
+    QVERIFY(onnx->unattributed()->isVisible());
+    QCOMPARE(onnx->unattributed()->model()->rowCount(), 30);
+    const QString totals = onnx->totalsLabel()->text();
+    QVERIFY2(totals.contains("A: 219 groups 2.284 ms + 23 unattributed layers 1.307 ms = "
+                             "<b>3.592 ms</b>"),
+             qPrintable(totals));
+    QVERIFY2(totals.contains("B: 219 groups"), qPrintable(totals));
+    // Legible: the table shows rows, the totals sit below it, nothing squeezed to nothing.
+    QVERIFY(onnx->totalsLabel()->isVisible());
+    QVERIFY2(groups->viewport()->height() >= 4 * groups->verticalHeader()->defaultSectionSize(),
+             qPrintable(QString::number(groups->viewport()->height())));
+    QVERIFY(onnx->unattributed()->viewport()->height() >=
+            2 * onnx->unattributed()->verticalHeader()->defaultSectionSize());
+    QVERIFY(groups->columnWidth(OnnxGroupModel::NodesColumn) >= 250);
+    for (const QWidget* control : onnx->findChildren<QWidget*>())
+        if ((qobject_cast<const QLineEdit*>(control) || qobject_cast<const QCheckBox*>(control) ||
+             qobject_cast<const QToolButton*>(control)) &&
+            !qobject_cast<const QLineEdit*>(control->parentWidget())) // a search's clear button
+            QVERIFY2(!control->toolTip().isEmpty(), control->metaObject()->className());
+    QVERIFY(onnx->exportCsvAction()->toolTip().contains("Ctrl+Shift+O"));
+}
+
+// Choosing a group marks its layers in A's and B's graphs, the charged copies ringed apart;
+// choosing a layer pair afterwards clears the marks.
+void TestCompareWindow::showsChosenGroupInBothGraphs() {
+    CompareWindow window;
+    QVERIFY(compareIn(window, {dataPath(kAlexNetA), dataPath(kAlexNetB)}));
+    ComparePanel* panel = window.panel();
+    QVERIFY(onnxReady(*panel));
+    OnnxPanel* onnx = panel->onnxPanel();
+    const OnnxComparison& c = *onnx->comparison();
+
+    QVERIFY(onnx->chooseRow(onnxRowOf(*onnx, "/Flatten")));
+    const OnnxGroup& classifier = c.groups[std::size_t(onnx->chosenGroup())];
+    QVERIFY(classifier.nodes.contains("/Flatten"));
+    QCOMPARE(panel->selectionB()->markedSet(), toSet(classifier.b.layers)); // Myelin's two
+    QCOMPARE(panel->selectionB()->marked().size(), 2);
+    QCOMPARE(panel->selectionA()->markedSet(), toSet(classifier.a.layers));
+    QVERIFY(graphLayers(*panel->graphB()).contains(toSet(classifier.b.layers)));
+    QVERIFY(graphLayers(*panel->graphA()).contains(toSet(classifier.a.layers)));
+    QVERIFY(panel->graphA()->charged().isEmpty());
+    QVERIFY2(panel->graphCaption()->text().startsWith("ONNX group 9 (/Flatten, "),
+             qPrintable(panel->graphCaption()->text()));
+    QVERIFY2(panel->graphCaption()->text().contains("A 1 layer (+1 NoOp folded away), B 2 layers"),
+             qPrintable(panel->graphCaption()->text()));
+
+    // The first group: a reformatting copy charged to it in each engine, shown and ringed.
+    QVERIFY(onnx->chooseRow(onnxRowOf(*onnx, "/features/features.0/Conv")));
+    const OnnxGroup& first = c.groups.front();
+    QCOMPARE(panel->graphA()->charged(), toSet(first.a.charged));
+    QCOMPARE(panel->graphB()->charged(), toSet(first.b.charged));
+    QVERIFY(!panel->graphB()->charged().isEmpty());
+    QVERIFY(graphLayers(*panel->graphB()).contains(toSet(first.b.charged)));
+    QVERIFY(!panel->selectionA()->isMarked(first.a.charged.front())); // apart from its layers
+    QVERIFY(panel->graphCaption()->text().contains("dashed: reformatting copies charged to it, "
+                                                   "A 1, B 1"));
+    // Double-click (or Show in Graphs) brings the Graphs tab forward.
+    panel->tabs()->setCurrentIndex(1);
+    emit onnx->groups()->doubleClicked(onnx->groups()->currentIndex());
+    QCOMPARE(panel->tabs()->currentIndex(), 3);
+
+    panel->layers()->selectRow(0);
+    QVERIFY(panel->selectionA()->marked().isEmpty());
+    QVERIFY(panel->graphA()->charged().isEmpty() && panel->graphB()->charged().isEmpty());
+    QVERIFY(panel->graphCaption()->text().startsWith("Layer pair: "));
+}
+
+// Swapping A and B compares the other way round; the chosen group stays chosen, its layers in
+// the swapped graphs.
+void TestCompareWindow::keepsChosenGroupWhenSwapped() {
+    CompareWindow window;
+    QVERIFY(compareIn(window, {dataPath(kAlexNetA), dataPath(kAlexNetB)}));
+    ComparePanel* panel = window.panel();
+    QVERIFY(onnxReady(*panel));
+    OnnxPanel* onnx = panel->onnxPanel();
+    QVERIFY(onnx->chooseRow(onnxRowOf(*onnx, "/Flatten")));
+    const auto pythonApi = panel->plans().front();
+    panel->swapAction()->trigger();
+    QVERIFY(onnxReady(*panel));
+    QCOMPARE(onnx->comparison()->a.layersWithOrigin, 12); // trtexec's engine is A now
+    const int chosen = onnx->chosenGroup();
+    QVERIFY(chosen >= 0);
+    const OnnxGroup& group = onnx->comparison()->groups[std::size_t(chosen)];
+    QVERIFY(group.nodes.contains("/Flatten"));
+    QVERIFY(panel->graphB()->scene()->plan == pythonApi);
+    QCOMPARE(panel->selectionA()->markedSet(), toSet(group.a.layers));
+    QCOMPARE(panel->selectionA()->marked().size(), 2);
+}
+
+// The CSV holds the groups shown, in the table's order; a missing time is an empty cell.
+void TestCompareWindow::exportsFilteredOnnxOpsAsCsv() {
+    CompareWindow window;
+    QVERIFY(compareIn(window, {dataPath(kAlexNetA), dataPath(kAlexNetB)}));
+    ComparePanel* panel = window.panel();
+    QVERIFY(onnxReady(*panel));
+    OnnxPanel* onnx = panel->onnxPanel();
+    onnx->searchField()->setText("classifier");
+    onnx->fusionFilter()->setChecked(true);
+    onnx->groups()->sortByColumn(OnnxGroupModel::GroupColumn, Qt::DescendingOrder);
+    QCOMPARE(onnx->groups()->model()->rowCount(), 3);
+    const QString path = m_dir.filePath("onnx.csv");
+    QString error;
+    QVERIFY2(onnx->exportCsv(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray csv = file.readAll();
+    QVERIFY(csv.startsWith("group,onnx,a_layers,b_layers,a_ms,b_ms,"));
+    // Groups 11, 10 and 9 in that order (the view's), the classifier's nodes a line each.
+    const qsizetype g11 = csv.indexOf("\n11,");
+    const qsizetype g10 = csv.indexOf("\n10,");
+    const qsizetype g9 = csv.indexOf("\n9,\"/Flatten\n");
+    QVERIFY2(g11 > 0 && g10 > g11 && g9 > g10, csv.constData());
+    QVERIFY(!onnx->exportCsv(m_dir.filePath("no/such/folder/x.csv"), &error));
+    QVERIFY(error.contains("x.csv: cannot write"));
+    QVERIFY(
+        window.menuBar()->actions().front()->menu()->actions().contains(onnx->exportCsvAction()));
+}
+
+// The ONNX ops table's columns, sort and splitter come back in the next compare window.
+void TestCompareWindow::remembersOnnxOpsLayout() {
+    QSettings().clear();
+    QList<int> sizes;
+    {
+        CompareWindow window;
+        QVERIFY(compareIn(window, {dataPath(kControlNetA), dataPath(kControlNetB)}));
+        OnnxPanel* onnx = window.panel()->onnxPanel();
+        QVERIFY(onnxReady(*window.panel()));
+        window.panel()->tabs()->setCurrentIndex(1);
+        onnx->groups()->setColumnWidth(OnnxGroupModel::NodesColumn, 321);
+        onnx->groups()->sortByColumn(OnnxGroupModel::TimeBColumn, Qt::AscendingOrder);
+        auto* splitter = onnx->findChild<QSplitter*>("onnxSplitter");
+        sizes = {splitter->sizes()[0] - 30, splitter->sizes()[1] + 30};
+        splitter->setSizes(sizes);
+        QVERIFY(window.close());
+    }
+    CompareWindow window;
+    QVERIFY(compareIn(window, {dataPath(kControlNetA), dataPath(kControlNetB)}));
+    window.panel()->tabs()->setCurrentIndex(1);
+    QVERIFY(onnxReady(*window.panel()));
+    OnnxPanel* onnx = window.panel()->onnxPanel();
+    QCOMPARE(onnx->groups()->columnWidth(OnnxGroupModel::NodesColumn), 321);
+    QCOMPARE(onnx->groups()->horizontalHeader()->sortIndicatorSection(),
+             int(OnnxGroupModel::TimeBColumn));
+    const QList<QVariant> times = [&] {
+        QList<QVariant> values;
+        for (int row = 0; row < 3; ++row)
+            values << onnx->groups()
+                          ->model()
+                          ->index(row, OnnxGroupModel::TimeBColumn)
+                          .data(OnnxGroupModel::SortRole);
+        return values;
+    }();
+    QVERIFY(times[0].toDouble() <= times[1].toDouble() &&
+            times[1].toDouble() <= times[2].toDouble());
+    QCOMPARE(onnx->findChild<QSplitter*>("onnxSplitter")->sizes(), sizes);
+    QSettings().clear();
+}
+
+// Two 21k-layer engines: the comparison runs on a worker thread; the tab says so meanwhile.
+void TestCompareWindow::comparesByOnnxOffTheUiThread() {
+    const auto plan = [](int count) {
+        auto p = std::make_shared<EnginePlan>();
+        p->layers.resize(std::size_t(count));
+        for (int i = 0; i < count; ++i) {
+            Layer& layer = p->layers[std::size_t(i)];
+            layer.index = i;
+            layer.name = QStringLiteral("layer_%1").arg(i);
+            layer.type = QStringLiteral("Convolution");
+            layer.metadata =
+                QStringLiteral("[ONNX Layer: /n%1/Conv]+[ONNX Layer: /n%1/Relu]").arg(i);
+            layer.timing.measured = true;
+            layer.timing.averageMs = 0.001 * (i % 7 + 1);
+        }
+        p->hasProfile = true;
+        return std::shared_ptr<const EnginePlan>(std::move(p));
+    };
+    const auto a = plan(21000);
+    const auto b = plan(21000);
+    OnnxPanel onnx;
+    onnx.resize(1200, 600);
+    onnx.show();
+    QElapsedTimer timer;
+    timer.start();
+    onnx.setPlans(a, b, "a", "b");
+    QVERIFY(onnx.isComputing());
+    QVERIFY(onnx.notesLabel()->text().startsWith("Comparing the engines by ONNX op"));
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(!onnx.exportCsvAction()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!onnx.isComputing(), 60000);
+    QCOMPARE(onnx.groups()->model()->rowCount(), 21000);
+    QVERIFY(onnx.exportCsvAction()->isEnabled());
 }
 
 PLANSCOPE_TEST_MAIN(TestCompareWindow, QApplication)

@@ -151,9 +151,9 @@ void TestOnnxCompareCli::printsCsv() {
         {"compare", dataPath(kAlexNetA), dataPath(kAlexNetB), "--by", "onnx", "--csv"});
     QCOMPARE(run.status, 0);
     const QStringList lines = run.text().split('\n');
-    QCOMPARE(lines.first(), QStringLiteral("onnx,a_layers,b_layers,a_ms,b_ms,shape,only_in,"
+    QCOMPARE(lines.first(), QStringLiteral("group,onnx,a_layers,b_layers,a_ms,b_ms,shape,only_in,"
                                            "delta_ms,speedup,fusion_differs,a_charged,b_charged,"
-                                           "a_folded,b_folded"));
+                                           "a_folded,b_folded,a_types,b_types"));
     // The classifier's row: its three nodes in one quoted cell, a line each.
     QVERIFY(run.text().contains("\"/Flatten\n/classifier/classifier.1/Gemm\n"
                                 "/classifier/classifier.2/Relu\","));

@@ -35,6 +35,13 @@ void TestScreenshot::savesWindowWithPlan_data() {
     QTest::newRow("two plans side by side")
         << QStringList({dataPath("trex/resnet-a100/fp16"), dataPath("trex/resnet-a100/qat")})
         << true;
+    // The ONNX ops tab, the first group chosen: B (the older commit) is faster, so green.
+    const QString controlNet =
+        dataPath("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/");
+    QTest::newRow("ONNX ops of two ControlNet engines")
+        << QStringList({"--tab", "onnx", "--select", "0", controlNet + "b/layerinfo.json",
+                        controlNet + "a/layerinfo.json"})
+        << true;
 }
 
 void TestScreenshot::savesWindowWithPlan() {
@@ -69,6 +76,8 @@ void TestScreenshot::savesWindowWithPlan() {
     // The comparison table marks faster layers green.
     QFETCH(bool, compared);
     QCOMPARE(colors.contains(qRgb(0xC8, 0xF0, 0xC0)), compared);
+    // The ONNX ops tab shows its notes on light yellow (ControlNet's Myelin layers).
+    QCOMPARE(colors.contains(qRgb(0xFF, 0xF6, 0xD5)), plan.contains("onnx"));
 }
 
 PLANSCOPE_TEST_MAIN(TestScreenshot, QCoreApplication)

@@ -8,6 +8,7 @@
 #include "plan/PlanError.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace planscope {
 namespace {
@@ -119,11 +120,9 @@ void printByOnnx(const EnginePlan& a, const EnginePlan& b, const QCommandLinePar
     if (parser.isSet(QStringLiteral("json"))) {
         out() << QString::fromStdString(onnxComparisonJson(a, b, comparison).dump(2)) << '\n';
     } else if (parser.isSet(QStringLiteral("csv"))) {
-        std::vector<const OnnxGroup*> all;
-        all.reserve(comparison.groups.size());
-        for (const OnnxGroup& group : comparison.groups)
-            all.push_back(&group);
-        out() << QString::fromUtf8(onnxGroupsCsv(a, b, all));
+        std::vector<int> all(comparison.groups.size());
+        std::iota(all.begin(), all.end(), 0);
+        out() << QString::fromUtf8(onnxGroupsCsv(a, b, comparison, all));
     } else {
         out() << onnxComparisonText(a, b, comparison, threshold);
     }

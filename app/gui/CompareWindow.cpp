@@ -5,6 +5,7 @@
 #include "gui/WindowPlacement.h"
 #include "io/PlanLoader.h"
 #include "panels/ComparePanel.h"
+#include "panels/OnnxPanel.h"
 #include "plan/PlanError.h"
 #include "report/ComparisonReport.h"
 
@@ -55,6 +56,7 @@ CompareWindow::CompareWindow(QWidget* parent)
     m_exportReport->setToolTip(tr("Save the comparison of A and B as one HTML file or a PDF"));
     m_exportReport->setEnabled(false);
     file->addAction(m_panel->exportCsvAction());
+    file->addAction(m_panel->onnxPanel()->exportCsvAction());
     file->addSeparator();
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
     QMenu* view = menuBar()->addMenu(tr("&View"));

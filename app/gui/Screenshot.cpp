@@ -6,6 +6,7 @@
 #include "panels/ComparePanel.h"
 #include "panels/GraphPanel.h"
 #include "panels/LeadsPanel.h"
+#include "panels/OnnxPanel.h"
 
 #include <QApplication>
 #include <QTabBar>
@@ -37,7 +38,8 @@ bool showTab(QWidget& window, const QString& name) {
 // Saves the window once no graph is being laid out and layouts have settled.
 void saveWhenIdle(QWidget& window, const QString& file) {
     const auto* graph = window.findChild<GraphPanel*>();
-    if (graph && graph->isLayingOut()) {
+    const auto* onnx = window.findChild<OnnxPanel*>();
+    if ((graph && graph->isLayingOut()) || (onnx && onnx->isComputing())) {
         QTimer::singleShot(100, &window, [&window, file] { saveWhenIdle(window, file); });
         return;
     }
@@ -89,7 +91,12 @@ void screenshotWhenReady(MainWindow& window, const ScreenshotRequest& request) {
 
 void screenshotWhenReady(CompareWindow& window, const ScreenshotRequest& request) {
     whenLoaded<CompareWindow>(window, request, [request](CompareWindow& w) -> QString {
-        if (!request.layer.isEmpty())
+        if (request.layer.isEmpty())
+            return {};
+        // On the ONNX ops tab a row of its table (chosen once the comparison is done).
+        if (request.tab.startsWith(QLatin1String("onnx"), Qt::CaseInsensitive))
+            w.panel()->onnxPanel()->chooseRow(request.layer.toInt());
+        else
             w.panel()->layers()->selectRow(request.layer.toInt());
         return {};
     });

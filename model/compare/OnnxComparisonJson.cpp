@@ -14,6 +14,13 @@ OrderedJson names(const EnginePlan& plan, const std::vector<int>& indices) {
     return list;
 }
 
+OrderedJson types(const EnginePlan& plan, const std::vector<int>& indices) {
+    OrderedJson list = OrderedJson::array();
+    for (int i : indices)
+        list.push_back(plan.layers[std::size_t(i)].type.toStdString());
+    return list;
+}
+
 OrderedJson strings(const QStringList& texts) {
     OrderedJson list = OrderedJson::array();
     for (const QString& text : texts)
@@ -68,7 +75,8 @@ OrderedJson onnxGroupJson(const EnginePlan& a, const EnginePlan& b, const OnnxGr
             {"only_in", onlyInJson(group.onlyIn)},    {"delta_ms", optionalJson(group.deltaMs)},
             {"speedup", optionalJson(group.speedup)}, {"fusion_differs", group.fusionDiffers},
             {"a_charged", names(a, group.a.charged)}, {"b_charged", names(b, group.b.charged)},
-            {"a_folded", strings(group.a.folded)},    {"b_folded", strings(group.b.folded)}};
+            {"a_folded", strings(group.a.folded)},    {"b_folded", strings(group.b.folded)},
+            {"a_types", types(a, group.a.layers)},    {"b_types", types(b, group.b.layers)}};
 }
 
 OrderedJson onnxComparisonJson(const EnginePlan& a, const EnginePlan& b,
@@ -89,25 +97,29 @@ OrderedJson onnxComparisonJson(const EnginePlan& a, const EnginePlan& b,
             {"notes", notes}};
 }
 
-QByteArray onnxGroupsCsv(const EnginePlan& a, const EnginePlan& b,
-                         const std::vector<const OnnxGroup*>& groups) {
-    // A list is one cell, a name a line, as a spreadsheet shows it.
-    const auto linesPerList = [](OrderedJson row) {
-        for (auto& [key, value] : row.items()) {
-            if (!value.is_array())
-                continue;
-            std::string lines;
-            for (const auto& name : value)
-                lines += (lines.empty() ? "" : "\n") + name.get<std::string>();
-            value = lines;
+QByteArray onnxGroupsCsv(const EnginePlan& a, const EnginePlan& b, const OnnxComparison& comparison,
+                         const std::vector<int>& groups) {
+    // The group's number first (its place in the comparison, from 1); a list is one cell, a
+    // name a line, as a spreadsheet shows it.
+    const auto row = [&](int index, const OnnxGroup& group) {
+        OrderedJson fields = onnxGroupJson(a, b, group);
+        OrderedJson row = {{"group", index + 1}};
+        for (auto& [key, value] : fields.items()) {
+            if (value.is_array()) {
+                std::string lines;
+                for (const auto& name : value)
+                    lines += (lines.empty() ? "" : "\n") + name.get<std::string>();
+                value = lines;
+            }
+            row[key] = value;
         }
         return row;
     };
     std::vector<OrderedJson> rows;
     rows.reserve(groups.size());
-    for (const OnnxGroup* group : groups)
-        rows.push_back(linesPerList(onnxGroupJson(a, b, *group)));
-    return objectsCsv(onnxGroupJson(a, b, OnnxGroup{}), rows);
+    for (int index : groups)
+        rows.push_back(row(index, comparison.groups[std::size_t(index)]));
+    return objectsCsv(row(0, OnnxGroup{}), rows);
 }
 
 } // namespace planscope

@@ -17,13 +17,13 @@ OrderedJson onnxComparisonJson(const EnginePlan& a, const EnginePlan& b,
 
 // One group as "groups" lists it: "onnx", "a_layers", "b_layers", "a_ms", "b_ms", "shape",
 // "only_in" (null, "a" or "b"), "delta_ms", "speedup", "fusion_differs", "a_charged",
-// "b_charged", "a_folded", "b_folded".
+// "b_charged", "a_folded", "b_folded", "a_types", "b_types".
 OrderedJson onnxGroupJson(const EnginePlan& a, const EnginePlan& b, const OnnxGroup& group);
 
-// One CSV row per group, with the fields of onnxGroupJson (a list one cell of one name a line, a
-// missing time an empty cell), in the order given: `compare --by onnx --csv` and the window's
-// export.
-QByteArray onnxGroupsCsv(const EnginePlan& a, const EnginePlan& b,
-                         const std::vector<const OnnxGroup*>& groups);
+// One CSV row per index of `groups` (into comparison.groups), in the order given: "group" (its
+// number, from 1), then the fields of onnxGroupJson (a list one cell of one name a line, a
+// missing time an empty cell). `compare --by onnx --csv` and the ONNX ops tab's export.
+QByteArray onnxGroupsCsv(const EnginePlan& a, const EnginePlan& b, const OnnxComparison& comparison,
+                         const std::vector<int>& groups);
 
 } // namespace planscope

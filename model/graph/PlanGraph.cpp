@@ -175,6 +175,10 @@ PlanGraph PlanGraph::subgraph(const std::vector<bool>& keep) const {
 }
 
 PlanGraph PlanGraph::neighbourhood(int node, int radius) const {
+    return neighbourhood(std::vector<int>{node}, radius);
+}
+
+PlanGraph PlanGraph::neighbourhood(const std::vector<int>& nodes, int radius) const {
     struct Step {
         int to;
         bool forward; // along the edge, from writer to reader
@@ -196,10 +200,12 @@ PlanGraph PlanGraph::neighbourhood(int node, int radius) const {
     // a reader leads on to its writers only.
     std::vector<std::array<int, 2>> distance(m_nodes.size(), {-1, -1});
     std::deque<std::pair<int, bool>> queue;
-    if (node >= 0 && node < static_cast<int>(m_nodes.size())) {
-        distance[static_cast<std::size_t>(node)][0] = 0;
-        queue.emplace_back(node, false);
-    }
+    for (int node : nodes)
+        if (node >= 0 && node < static_cast<int>(m_nodes.size()) &&
+            distance[static_cast<std::size_t>(node)][0] < 0) {
+            distance[static_cast<std::size_t>(node)][0] = 0;
+            queue.emplace_back(node, false);
+        }
     while (!queue.empty()) {
         const auto [current, fromReader] = queue.front();
         queue.pop_front();

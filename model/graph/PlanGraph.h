@@ -49,6 +49,8 @@ class PlanGraph {
     // readers to another: layers that read the same input are not related by it (ControlNet's
     // seven Myelin layers reading one binding would join every neighbourhood).
     PlanGraph neighbourhood(int node, int radius) const;
+    // The nodes within `radius` edges of any of `nodes` (an ONNX group's layers), walked alike.
+    PlanGraph neighbourhood(const std::vector<int>& nodes, int radius) const;
     // The layers whose names match `pattern`, with the regions between them.
     PlanGraph matching(const QString& pattern) const;
 

@@ -8,6 +8,9 @@
 #include "graphview/GraphCanvas.h"
 #include "panels/CompareHighlight.h"
 #include "panels/CompareSummaryTable.h"
+#include "panels/OnnxGraphCanvas.h"
+#include "panels/OnnxPanel.h"
+#include "plan/FigureText.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -28,16 +31,36 @@ namespace {
 // Bump when the table's columns change: a saved column layout of other columns is dropped.
 constexpr int kColumnsVersion = 2;
 
-// The layers within three steps of `layer`, laid out at once (small graphs lay out fast).
+// The layers within three steps of `layers` (a pair's layer, an ONNX group's layers), fewer
+// around a larger group: small graphs lay out fast enough to do at once.
 std::shared_ptr<GraphCanvas::Scene>
-neighbourhoodScene(const std::shared_ptr<const EnginePlan>& plan, int layer) {
+neighbourhoodScene(const std::shared_ptr<const EnginePlan>& plan, const std::vector<int>& layers) {
     auto scene = std::make_shared<GraphCanvas::Scene>();
     scene->plan = plan;
+    scene->centre = layers.front();
     const PlanGraph whole = PlanGraph::build(*plan);
-    scene->graph = whole.neighbourhood(whole.nodeOfLayer(layer), 3);
+    std::vector<int> nodes;
+    for (int layer : layers)
+        nodes.push_back(whole.nodeOfLayer(layer));
+    const int radius = nodes.size() <= 2 ? 3 : nodes.size() <= 8 ? 2 : nodes.size() <= 32 ? 1 : 0;
+    scene->graph = whole.neighbourhood(nodes, radius);
     scene->layout =
         layoutGraph(scene->graph, GraphPainter::nodeSizes(scene->graph, *plan, scene->style));
     return scene;
+}
+
+// A layer as a list of layers; none for -1 (a side without the layer).
+std::vector<int> oneLayer(int layer) {
+    return layer >= 0 ? std::vector<int>{layer} : std::vector<int>{};
+}
+
+// "/a/Conv, /a/Relu and 3 more".
+QString someNodes(const QStringList& nodes) {
+    constexpr qsizetype kShown = 3;
+    const QString shown = nodes.mid(0, kShown).join(QStringLiteral(", "));
+    return nodes.size() <= kShown
+               ? shown
+               : ComparePanel::tr("%1 and %2 more").arg(shown).arg(nodes.size() - kShown);
 }
 
 } // namespace
@@ -49,16 +72,21 @@ ComparePanel::ComparePanel(QWidget* parent)
       m_types(new QComboBox(this)), m_threshold(new QDoubleSpinBox(this)),
       m_layers(new QTableView(this)), m_charts(new QComboBox(this)),
       m_selection(new LayerSelection(this)), m_chart(new charts::ChartView(m_selection, this)),
-      m_selectionB(new LayerSelection(this)), m_graphA(new GraphCanvas(m_selection, this)),
-      m_graphB(new GraphCanvas(m_selectionB, this)), m_splitter(new QSplitter(Qt::Vertical, this)),
-      m_graphs(new QSplitter(Qt::Horizontal, this)), m_swap(new QAction(tr("&Swap A and B"), this)),
+      m_selectionB(new LayerSelection(this)), m_graphA(new OnnxGraphCanvas(m_selection, this)),
+      m_graphB(new OnnxGraphCanvas(m_selectionB, this)), m_graphCaption(new QLabel(this)),
+      m_onnx(new OnnxPanel(this)), m_tabs(new QTabWidget(this)), m_graphsPage(nullptr),
+      m_splitter(new QSplitter(Qt::Vertical, this)), m_graphs(new QSplitter(Qt::Horizontal, this)),
+      m_swap(new QAction(tr("&Swap A and B"), this)),
       m_exportCsv(new QAction(tr("Export Table as &CSV..."), this)) {
     m_swap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     m_swap->setToolTip(tr("Compare the other way round: B becomes the reference (%1)")
                            .arg(m_swap->shortcut().toString(QKeySequence::NativeText)));
     m_swap->setEnabled(false);
     connect(m_swap, &QAction::triggered, this, &ComparePanel::swapPlans);
-    m_exportCsv->setToolTip(tr("Save the rows the table shows, in its order, as CSV"));
+    m_exportCsv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_exportCsv->setToolTip(tr("Save the rows the layer table shows, in its order, as CSV (%1)")
+                                .arg(m_exportCsv->shortcut().toString(QKeySequence::NativeText)));
+    m_exportCsv->setIconText(tr("Export CSV..."));
     m_exportCsv->setEnabled(false);
     connect(m_exportCsv, &QAction::triggered, this, &ComparePanel::exportCsvWithDialog);
 
@@ -75,18 +103,29 @@ ComparePanel::ComparePanel(QWidget* parent)
     top->addWidget(m_speedup, 1);
     top->addWidget(swapButton);
 
-    m_graphs->setObjectName(QStringLiteral("graphSplitter"));
-    m_graphs->addWidget(m_graphA);
-    m_graphs->addWidget(m_graphB);
-    m_graphA->setToolTip(tr("Plan A around the chosen row's layer"));
-    m_graphB->setToolTip(tr("Plan B around the chosen row's layer"));
-    auto* tabs = new QTabWidget(this);
-    tabs->addTab(layersPage(), tr("Layers"));
-    tabs->addTab(chartsPage(), tr("Charts"));
-    tabs->addTab(m_graphs, tr("Graphs (A | B)"));
-    tabs->setTabToolTip(0, tr("Every layer of A beside its match in B (trex's layer matching)"));
-    tabs->setTabToolTip(1, tr("Charts across the plans"));
-    tabs->setTabToolTip(2, tr("The neighbourhoods of the chosen row's layers, zoomed together"));
+    m_tabs->addTab(layersPage(), tr("Layers"));
+    m_tabs->addTab(m_onnx, tr("ONNX ops"));
+    m_tabs->addTab(chartsPage(), tr("Charts"));
+    m_tabs->addTab(graphsPage(), tr("Graphs (A | B)"));
+    m_tabs->setTabToolTip(0, tr("Every layer of A beside its match in B (trex's layer matching)"));
+    m_tabs->setTabToolTip(1, tr("A and B compared by the ONNX nodes their layers implement: "
+                                "which part of the model got faster or slower when the engines "
+                                "fuse differently"));
+    m_tabs->setTabToolTip(2, tr("Charts across the plans"));
+    m_tabs->setTabToolTip(3, tr("The layers of the row chosen in the Layers or ONNX ops tab and "
+                                "their neighbourhoods, zoomed together"));
+    connect(m_onnx, &OnnxPanel::groupChosen, this, &ComparePanel::showGroup);
+    connect(m_onnx, &OnnxPanel::unattributedChosen, this, &ComparePanel::showUnattributed);
+    connect(m_onnx, &OnnxPanel::graphsRequested, this,
+            [this] { m_tabs->setCurrentWidget(m_graphsPage); });
+    connect(m_onnx, &OnnxPanel::computed, this, [this] {
+        if (m_graphsShow != GraphsShow::OnnxRow)
+            return;
+        if (m_onnx->chosenGroup() >= 0)
+            showGroup(m_onnx->chosenGroup());
+        else
+            clearGraphs();
+    });
     connect(m_graphA, &GraphCanvas::zoomChanged, m_graphB, &GraphCanvas::setZoom);
     connect(m_graphB, &GraphCanvas::zoomChanged, m_graphA, &GraphCanvas::setZoom);
     connect(m_graphA, &GraphCanvas::panned, m_graphB, &GraphCanvas::panBy);
@@ -94,7 +133,7 @@ ComparePanel::ComparePanel(QWidget* parent)
 
     m_splitter->setObjectName(QStringLiteral("summarySplitter"));
     m_splitter->addWidget(m_summary);
-    m_splitter->addWidget(tabs);
+    m_splitter->addWidget(m_tabs);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
@@ -116,7 +155,7 @@ QWidget* ComparePanel::layersPage() {
     m_layers->horizontalHeader()->setSectionsMovable(true);
     connect(m_layers->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
-                if (current.isValid())
+                if (current.isValid() && !(m_restoringPair && m_graphsShow != GraphsShow::Pair))
                     showPair(m_filter->mapToSource(current).row());
             });
 
@@ -132,8 +171,7 @@ QWidget* ComparePanel::layersPage() {
     m_threshold->setSuffix(QStringLiteral(" %"));
     m_threshold->setToolTip(tr("Speedups within this margin of 1x are not colored"));
     auto* exportButton = new QToolButton(this);
-    exportButton->setDefaultAction(m_exportCsv);
-    exportButton->setText(tr("Export CSV..."));
+    exportButton->setDefaultAction(m_exportCsv); // its icon text: "Export CSV..."
     connect(m_matching, &QComboBox::currentIndexChanged, this, &ComparePanel::rematch);
     connect(m_show, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_filter->setShow(static_cast<ComparisonFilterModel::Show>(i)); });
@@ -141,6 +179,7 @@ QWidget* ComparePanel::layersPage() {
             [this] { m_filter->setTypeFilter(m_types->currentData().toString()); });
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, [this](double pct) {
         m_model->setThreshold(pct / 100);
+        m_onnx->setThreshold(pct / 100);
         m_summary->setThreshold(pct / 100);
         m_layers->viewport()->update();
     });
@@ -157,6 +196,24 @@ QWidget* ComparePanel::layersPage() {
     layout->addLayout(tools);
     layout->addWidget(m_layers);
     return page;
+}
+
+QWidget* ComparePanel::graphsPage() {
+    m_graphs->setObjectName(QStringLiteral("graphSplitter"));
+    m_graphs->addWidget(m_graphA);
+    m_graphs->addWidget(m_graphB);
+    m_graphA->setToolTip(tr("Plan A around the chosen row's layers"));
+    m_graphB->setToolTip(tr("Plan B around the chosen row's layers"));
+    m_graphCaption->setWordWrap(true);
+    m_graphCaption->setTextFormat(Qt::RichText);
+    m_graphCaption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_graphsPage = new QWidget(this);
+    auto* layout = new QVBoxLayout(m_graphsPage);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_graphCaption);
+    layout->addWidget(m_graphs, 1);
+    clearGraphs();
+    return m_graphsPage;
 }
 
 QWidget* ComparePanel::chartsPage() {
@@ -191,7 +248,13 @@ void ComparePanel::swapPlans() {
     const QModelIndex current = m_filter->mapToSource(m_layers->currentIndex());
     const LayerPair chosen =
         current.isValid() ? m_model->rows()[std::size_t(current.row())].pair : LayerPair{};
+    // The graphs keep showing what they showed, in the swapped plans: an ONNX group once the
+    // comparison of the swapped plans has chosen it again (maybe at once, in showPlans).
+    const GraphsShow shown = m_graphsShow;
+    if (shown == GraphsShow::OnnxRow)
+        clearGraphs();
     std::swap(m_plans.front(), m_plans.back());
+    m_restoringPair = true;
     showPlans();
     const auto& rows = m_model->rows();
     const auto it = std::find_if(rows.begin(), rows.end(), [&](const LayerComparison& r) {
@@ -204,10 +267,10 @@ void ComparePanel::swapPlans() {
     if (row.isValid()) {
         m_layers->setCurrentIndex(row);
         m_layers->scrollTo(row);
-    } else {
-        m_graphA->clearScene();
-        m_graphB->clearScene();
+    } else if (shown == GraphsShow::Pair) {
+        clearGraphs();
     }
+    m_restoringPair = false;
 }
 
 // Shows m_plans everywhere: labels, summary, speedup, table, chart.
@@ -222,6 +285,7 @@ void ComparePanel::showPlans() {
     m_summary->setPlans(plain, m_labels);
     updateSpeedup();
     rematch();
+    m_onnx->setPlans(m_a, m_b, m_labels.front(), m_labels.back());
     showChart(m_charts->currentData().toString());
     emit plansChanged();
 }
@@ -229,13 +293,13 @@ void ComparePanel::showPlans() {
 void ComparePanel::updateSpeedup() {
     const std::optional<double> speedup = planSpeedup(*m_a, *m_b);
     const std::optional<double> slowdown = slowdownPercent(*m_a, *m_b);
-    const QString value = speedup && slowdown
-                              ? tr("%1x (B's average time is %2% %3 A's)")
-                                    .arg(*speedup, 0, 'f', 3)
-                                    .arg(std::abs(*slowdown), 0, 'f', 1)
-                                    .arg(*slowdown > 0 ? tr("above") : tr("below"))
-                              : tr("- (%1 has no profile)")
-                                    .arg(m_a->totalAverageMs() ? m_labels.back() : m_labels.front());
+    const QString value =
+        speedup && slowdown ? tr("%1x (B's average time is %2% %3 A's)")
+                                  .arg(*speedup, 0, 'f', 3)
+                                  .arg(std::abs(*slowdown), 0, 'f', 1)
+                                  .arg(*slowdown > 0 ? tr("above") : tr("below"))
+                            : tr("- (%1 has no profile)")
+                                  .arg(m_a->totalAverageMs() ? m_labels.back() : m_labels.front());
     m_speedup->setText(
         tr("Speedup of B (%1) over A (%2): %3").arg(m_labels.back(), m_labels.front(), value));
     m_speedup->setToolTip(tr("A's average time over B's (sums of per-layer averages)"));
@@ -244,17 +308,83 @@ void ComparePanel::updateSpeedup() {
 void ComparePanel::showPair(int row) {
     if (row < 0 || row >= static_cast<int>(m_model->rows().size()))
         return;
-    const LayerPair pair = m_model->rows()[std::size_t(row)].pair;
-    m_selection->select(pair.a);
-    m_selectionB->select(pair.b);
-    if (pair.a >= 0)
-        m_graphA->setScene(neighbourhoodScene(m_a, pair.a));
-    else
-        m_graphA->clearScene();
-    if (pair.b >= 0)
-        m_graphB->setScene(neighbourhoodScene(m_b, pair.b));
-    else
-        m_graphB->clearScene();
+    const LayerComparison& r = m_model->rows()[std::size_t(row)];
+    showInGraphs(oneLayer(r.pair.a), oneLayer(r.pair.b), {}, {}, false);
+    m_graphsShow = GraphsShow::Pair;
+    m_graphCaption->setText(tr("Layer pair: %1 in A, %2 in B")
+                                .arg(r.nameA.isEmpty() ? tr("none") : r.nameA.toHtmlEscaped(),
+                                     r.nameB.isEmpty() ? tr("none") : r.nameB.toHtmlEscaped()));
+}
+
+void ComparePanel::showGroup(int index) {
+    const OnnxComparison* comparison = m_onnx->comparison();
+    if (!comparison || index < 0 || index >= int(comparison->groups.size()))
+        return;
+    const OnnxGroup& group = comparison->groups[std::size_t(index)];
+    showInGraphs(group.a.layers, group.b.layers, group.a.charged, group.b.charged, true);
+    m_graphsShow = GraphsShow::OnnxRow;
+    const auto layers = [](const OnnxGroupSide& side) {
+        const QString drawn = side.layers.empty()
+                                  ? tr("no layer")
+                                  : countText(qint64(side.layers.size()), tr("layer"));
+        return side.folded.isEmpty() ? drawn
+                                     : tr("%1 (+%2 folded away)")
+                                           .arg(drawn, countText(side.folded.size(), tr("NoOp")));
+    };
+    QString caption =
+        tr("ONNX group %1 (%2): its layers ringed in magenta, A %3, B %4")
+            .arg(index + 1)
+            .arg(someNodes(group.nodes).toHtmlEscaped(), layers(group.a), layers(group.b));
+    if (!group.a.charged.empty() || !group.b.charged.empty())
+        caption += tr("; dashed: reformatting copies charged to it, A %1, B %2")
+                       .arg(group.a.charged.size())
+                       .arg(group.b.charged.size());
+    m_graphCaption->setText(caption);
+}
+
+void ComparePanel::showUnattributed(int layerA, int layerB) {
+    showInGraphs(oneLayer(layerA), oneLayer(layerB), {}, {}, false);
+    m_graphsShow = GraphsShow::OnnxRow;
+    const QString name =
+        layerA >= 0 ? m_a->layers[std::size_t(layerA)].name : m_b->layers[std::size_t(layerB)].name;
+    m_graphCaption->setText(tr("Layer without ONNX origin: %1 (%2)")
+                                .arg(name.toHtmlEscaped(), layerA >= 0 && layerB >= 0
+                                                               ? tr("in A and B")
+                                                           : layerA >= 0 ? tr("in A only")
+                                                                         : tr("in B only")));
+}
+
+// Focuses the first of `layersA` in A's selection (and marks them all when `mark`), draws them
+// with their neighbourhood, the charged copies ringed dashed; the same for B.
+void ComparePanel::showInGraphs(const std::vector<int>& layersA, const std::vector<int>& layersB,
+                                const std::vector<int>& chargedA, const std::vector<int>& chargedB,
+                                bool mark) {
+    const auto show = [mark](LayerSelection* selection, OnnxGraphCanvas* canvas,
+                             const std::shared_ptr<const EnginePlan>& plan,
+                             const std::vector<int>& layers, const std::vector<int>& charged) {
+        selection->mark(mark ? QList<int>(layers.begin(), layers.end()) : QList<int>{},
+                        layers.empty() ? -1 : layers.front());
+        canvas->setCharged(QSet<int>(charged.begin(), charged.end()));
+        std::vector<int> shown = layers;
+        shown.insert(shown.end(), charged.begin(), charged.end());
+        if (shown.empty())
+            canvas->clearScene();
+        else
+            canvas->setScene(neighbourhoodScene(plan, shown));
+    };
+    show(m_selection, m_graphA, m_a, layersA, chargedA);
+    show(m_selectionB, m_graphB, m_b, layersB, chargedB);
+}
+
+void ComparePanel::clearGraphs() {
+    m_graphA->clearScene();
+    m_graphB->clearScene();
+    m_graphA->setCharged({});
+    m_graphB->setCharged({});
+    m_selection->mark({}, -1);
+    m_selectionB->mark({}, -1);
+    m_graphCaption->setText(tr("Choose a row in the Layers or ONNX ops tab to see its layers "
+                               "here."));
 }
 
 void ComparePanel::showChart(const QString& id) {
@@ -315,6 +445,7 @@ void ComparePanel::saveLayout(QSettings& settings) const {
     settings.setValue(QStringLiteral("compare/graphs"), m_graphs->saveState());
     settings.setValue(QStringLiteral("compare/columns"), m_layers->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("compare/columnsVersion"), kColumnsVersion);
+    m_onnx->saveLayout(settings);
 }
 
 void ComparePanel::restoreLayout(const QSettings& settings) {
@@ -327,6 +458,7 @@ void ComparePanel::restoreLayout(const QSettings& settings) {
             settings.value(QStringLiteral("compare/splitter")).toByteArray()) &&
         m_graphs->restoreState(settings.value(QStringLiteral("compare/graphs")).toByteArray());
     m_layoutRestored = columns && splitters;
+    m_onnx->restoreLayout(settings);
 }
 
 bool ComparePanel::exportCsv(const QString& path, QString* error) const {

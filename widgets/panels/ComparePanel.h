@@ -12,19 +12,23 @@ class QDoubleSpinBox;
 class QLabel;
 class QSettings;
 class QSplitter;
+class QTabWidget;
 class QTableView;
 
 namespace planscope {
 
 class CompareSummaryTable;
-class GraphCanvas;
 class LayerSelection;
+class OnnxGraphCanvas;
+class OnnxPanel;
 namespace charts {
 class ChartView;
 }
 
-// Two plans side by side: their summaries with differences marked, B's speedup over A, and
-// trex's layer-by-layer comparison with its filters and speedups colored by a threshold.
+// Two plans side by side: their summaries with differences marked, B's speedup over A, trex's
+// layer-by-layer comparison with its filters and speedups colored by a threshold, the
+// comparison by ONNX op (OnnxPanel), charts, and the graphs of what the Layers or the ONNX ops
+// tab has chosen.
 class ComparePanel : public QWidget {
     Q_OBJECT
   public:
@@ -53,19 +57,35 @@ class ComparePanel : public QWidget {
     QComboBox* showFilter() const { return m_show; }
     QComboBox* typeFilter() const { return m_types; }
     QLabel* speedupLabel() const { return m_speedup; }
+    OnnxPanel* onnxPanel() const { return m_onnx; }
+    QTabWidget* tabs() const { return m_tabs; }
     charts::ChartView* chartView() const { return m_chart; }
     void showChart(const QString& id);
-    // The layers around a matched pair, one graph per plan, zoomed together.
-    GraphCanvas* graphA() const { return m_graphA; }
-    GraphCanvas* graphB() const { return m_graphB; }
-    void showPair(int row); // a row of the (unfiltered) comparison
+    // The layers around a matched pair or an ONNX group, one graph per plan, zoomed together;
+    // the selections of A's and B's layers they show (a group's layers marked).
+    OnnxGraphCanvas* graphA() const { return m_graphA; }
+    OnnxGraphCanvas* graphB() const { return m_graphB; }
+    QLabel* graphCaption() const { return m_graphCaption; }
+    LayerSelection* selectionA() const { return m_selection; }
+    LayerSelection* selectionB() const { return m_selectionB; }
+    void showPair(int row);    // a row of the (unfiltered) comparison
+    void showGroup(int group); // a group of the ONNX ops tab's comparison
+    void showUnattributed(int layerA, int layerB);
 
   signals:
     void plansChanged(); // new plans, or A and B swapped
 
   private:
+    // What the graphs show: the row chosen last in the Layers or the ONNX ops tab.
+    enum class GraphsShow { Nothing, Pair, OnnxRow };
+
     QWidget* layersPage();
     QWidget* chartsPage();
+    QWidget* graphsPage();
+    void showInGraphs(const std::vector<int>& layersA, const std::vector<int>& layersB,
+                      const std::vector<int>& chargedA, const std::vector<int>& chargedB,
+                      bool mark);
+    void clearGraphs();
     void rematch();
     void fillTypes();
     void showPlans();
@@ -89,13 +109,19 @@ class ComparePanel : public QWidget {
     LayerSelection* m_selection; // plan A's layers, for the aligned chart
     charts::ChartView* m_chart;
     LayerSelection* m_selectionB;
-    GraphCanvas* m_graphA;
-    GraphCanvas* m_graphB;
+    OnnxGraphCanvas* m_graphA;
+    OnnxGraphCanvas* m_graphB;
+    QLabel* m_graphCaption;
+    OnnxPanel* m_onnx;
+    QTabWidget* m_tabs;
+    QWidget* m_graphsPage;
     QSplitter* m_splitter; // summary above, tabs below
     QSplitter* m_graphs;   // graph A | graph B
     QAction* m_swap;
     QAction* m_exportCsv;
     bool m_layoutRestored = false; // the settings had a layout: keep it on new plans
+    GraphsShow m_graphsShow = GraphsShow::Nothing;
+    bool m_restoringPair = false; // swapPlans chooses the chosen pair again
 };
 
 } // namespace planscope

@@ -3,7 +3,8 @@
 # SIZE (default 1920x1080) under xvfb-run. Writes OUT/main-layer.png (demo plan, a layer
 # selected), leads.png (a shared QAT ResNet, its Reformats lead chosen), charts.png, graph.png,
 # tactics.png (a shared verbose build log, the inspector's
-# Tactics section) and compare.png (two shared ResNet plans). The README shows
+# Tactics section), compare.png (two shared ResNet plans) and compare-onnx.png (the shared AlexNet
+# pair by ONNX op, the classifier chosen). The README shows
 # the ones in docs/screenshots/; run this again whenever the window changes.
 #
 #   scripts/screenshots.sh [OUT] [SIZE] [PLANSCOPE]     e.g. scripts/screenshots.sh /tmp/s 1366x768
@@ -40,3 +41,6 @@ shot tactics --tab layers --select "Conv-1 + ReLU-2" \
     "$data/realworld/mnist-verbose-builds/trt8.6.0-rtx3090-verbose-build.log"
 shot compare --tab layers "$data/trex/resnet-a100/fp32/resnet.onnx.engine" \
     "$data/trex/resnet-a100/fp16/resnet.onnx.engine" --select 3
+onnx_pair="$data/realworld/onnx-op-pairs/alexnet-pyapi-vs-trtexec"
+shot compare-onnx --tab onnx "$onnx_pair/a/trt_engine_info.json" \
+    "$onnx_pair/b/alexnet_fp16.graph.json" --select 0

@@ -212,7 +212,7 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
-ComparisonFilterModel::ComparisonFilterModel(QObject* parent) : QSortFilterProxyModel(parent) {
+ComparisonFilterModel::ComparisonFilterModel(QObject* parent) : MissingLastSortModel(parent) {
     setSortRole(ComparisonTableModel::SortRole);
 }
 
@@ -252,13 +252,6 @@ bool ComparisonFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex&) 
         return r.tacticMismatch;
     }
     return true;
-}
-
-bool ComparisonFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    if (const auto less =
-            missingLastLess(left.data(sortRole()), right.data(sortRole()), sortOrder()))
-        return *less;
-    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 } // namespace planscope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compare/PlanComparison.h"
+#include "itemmodels/MissingLast.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
@@ -68,7 +69,7 @@ class ComparisonTableModel : public QAbstractTableModel {
 
 // trex's comparison filters: all rows, precision mismatches, tactic mismatches; and a type.
 // Sorts by SortRole with missing values last in either order.
-class ComparisonFilterModel : public QSortFilterProxyModel {
+class ComparisonFilterModel : public MissingLastSortModel {
     Q_OBJECT
   public:
     enum class Show { All, PrecisionMismatch, TacticMismatch };
@@ -81,7 +82,6 @@ class ComparisonFilterModel : public QSortFilterProxyModel {
 
   protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
   private:
     Show m_show = Show::All;

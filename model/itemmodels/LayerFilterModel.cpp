@@ -5,7 +5,7 @@
 
 namespace planscope {
 
-LayerFilterModel::LayerFilterModel(QObject* parent) : QSortFilterProxyModel(parent) {
+LayerFilterModel::LayerFilterModel(QObject* parent) : MissingLastSortModel(parent) {
     setSortRole(LayerTableModel::SortRole);
 }
 
@@ -31,13 +31,6 @@ bool LayerFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& source
     if (!m_type.isEmpty() && layer.type != m_type)
         return false;
     return m_query.isEmpty() || m_query.matches(layer);
-}
-
-bool LayerFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    if (const auto less =
-            missingLastLess(left.data(sortRole()), right.data(sortRole()), sortOrder()))
-        return *less;
-    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 LayerFilterModel::Totals LayerFilterModel::visibleTotals() const {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "itemmodels/LayerQuery.h"
+#include "itemmodels/MissingLast.h"
 
 #include <QSortFilterProxyModel>
 #include <optional>
@@ -10,7 +11,7 @@ namespace planscope {
 // Sorting and filtering of a LayerTableModel: by layer type, and by a search (LayerQuery: words,
 // /regex/, and type:, name:, tactic:, precision: qualifiers). Missing figures sort last in both
 // orders.
-class LayerFilterModel : public QSortFilterProxyModel {
+class LayerFilterModel : public MissingLastSortModel {
     Q_OBJECT
   public:
     explicit LayerFilterModel(QObject* parent = nullptr);
@@ -36,7 +37,6 @@ class LayerFilterModel : public QSortFilterProxyModel {
 
   protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
   private:
     QString m_type;

@@ -116,15 +116,8 @@ QVariant LeadsModel::headerData(int section, Qt::Orientation orientation, int ro
     }
 }
 
-LeadsSortModel::LeadsSortModel(QObject* parent) : QSortFilterProxyModel(parent) {
+LeadsSortModel::LeadsSortModel(QObject* parent) : MissingLastSortModel(parent) {
     setSortRole(LeadsModel::SortRole);
-}
-
-bool LeadsSortModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    if (const auto less =
-            missingLastLess(left.data(sortRole()), right.data(sortRole()), sortOrder()))
-        return *less;
-    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 } // namespace planscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "itemmodels/MissingLast.h"
 #include "leads/Lead.h"
 
 #include <QAbstractTableModel>
@@ -53,13 +54,10 @@ class LeadsModel : public QAbstractTableModel {
 };
 
 // Sorts a LeadsModel by its SortRole, missing figures last in both orders.
-class LeadsSortModel : public QSortFilterProxyModel {
+class LeadsSortModel : public MissingLastSortModel {
     Q_OBJECT
   public:
     explicit LeadsSortModel(QObject* parent = nullptr);
-
-  protected:
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 };
 
 } // namespace planscope

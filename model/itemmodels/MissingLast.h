@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QSortFilterProxyModel>
 #include <QVariant>
 #include <optional>
 
@@ -23,5 +24,20 @@ inline std::optional<bool> missingLastLess(const QVariant& left, const QVariant&
         return false;
     return order == Qt::AscendingOrder ? rightMissing : leftMissing;
 }
+
+// A sort proxy ordering by its sortRole() with missing values last in both orders: the base of
+// every table's proxy.
+class MissingLastSortModel : public QSortFilterProxyModel {
+  public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+  protected:
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override {
+        if (const auto less =
+                missingLastLess(left.data(sortRole()), right.data(sortRole()), sortOrder()))
+            return *less;
+        return QSortFilterProxyModel::lessThan(left, right);
+    }
+};
 
 } // namespace planscope

@@ -341,7 +341,7 @@ QVariant OnnxGroupModel::headerData(int section, Qt::Orientation orientation, in
     }
 }
 
-OnnxGroupFilterModel::OnnxGroupFilterModel(QObject* parent) : QSortFilterProxyModel(parent) {
+OnnxGroupFilterModel::OnnxGroupFilterModel(QObject* parent) : MissingLastSortModel(parent) {
     setSortRole(OnnxGroupModel::SortRole);
 }
 
@@ -373,13 +373,6 @@ bool OnnxGroupFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& so
     return std::any_of(nodes.begin(), nodes.end(), [this](const QString& node) {
         return node.contains(m_search, Qt::CaseInsensitive);
     });
-}
-
-bool OnnxGroupFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    if (const auto less =
-            missingLastLess(left.data(sortRole()), right.data(sortRole()), sortOrder()))
-        return *less;
-    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 } // namespace planscope

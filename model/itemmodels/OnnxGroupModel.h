@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compare/OnnxComparison.h"
+#include "itemmodels/MissingLast.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
@@ -97,7 +98,7 @@ class OnnxGroupModel : public QAbstractTableModel {
 // The groups the ONNX ops tab shows: those with an ONNX node containing the search text
 // (case-insensitive), optionally only those whose fusion differs. Sorts by SortRole with
 // missing values last in either order.
-class OnnxGroupFilterModel : public QSortFilterProxyModel {
+class OnnxGroupFilterModel : public MissingLastSortModel {
     Q_OBJECT
   public:
     explicit OnnxGroupFilterModel(QObject* parent = nullptr);
@@ -109,7 +110,6 @@ class OnnxGroupFilterModel : public QSortFilterProxyModel {
 
   protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
   private:
     QString m_search;

@@ -142,15 +142,8 @@ QVariant OnnxUnattributedModel::headerData(int section, Qt::Orientation orientat
 }
 
 OnnxUnattributedSortModel::OnnxUnattributedSortModel(QObject* parent)
-    : QSortFilterProxyModel(parent) {
+    : MissingLastSortModel(parent) {
     setSortRole(OnnxUnattributedModel::SortRole);
-}
-
-bool OnnxUnattributedSortModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    if (const auto less =
-            missingLastLess(left.data(sortRole()), right.data(sortRole()), sortOrder()))
-        return *less;
-    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 } // namespace planscope

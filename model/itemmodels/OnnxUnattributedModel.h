@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compare/OnnxComparison.h"
+#include "itemmodels/MissingLast.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
@@ -41,13 +42,10 @@ class OnnxUnattributedModel : public QAbstractTableModel {
 };
 
 // Sorts an OnnxUnattributedModel by its SortRole, missing values last in both orders.
-class OnnxUnattributedSortModel : public QSortFilterProxyModel {
+class OnnxUnattributedSortModel : public MissingLastSortModel {
     Q_OBJECT
   public:
     explicit OnnxUnattributedSortModel(QObject* parent = nullptr);
-
-  protected:
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 };
 
 } // namespace planscope

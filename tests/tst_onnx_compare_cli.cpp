@@ -32,7 +32,7 @@ QSet<QString> graphNames(const QString& path) {
     if (!file.open(QIODevice::ReadOnly))
         return {};
     QSet<QString> names;
-    for (const QJsonValue& layer : QJsonDocument::fromJson(file.readAll())["Layers"].toArray())
+    for (const QJsonValue layer : QJsonDocument::fromJson(file.readAll())["Layers"].toArray())
         names.insert(layer["Name"].toString());
     return names;
 }
@@ -97,21 +97,21 @@ void TestOnnxCompareCli::printsJson() {
     const QSet<QString> namesA = graphNames(dataPath(a));
     const QSet<QString> namesB = graphNames(dataPath(b));
     double groupedA = 0;
-    for (const QJsonValue& value : json["groups"].toArray()) {
+    for (const QJsonValue value : json["groups"].toArray()) {
         const QJsonObject group = value.toObject();
         for (const char* key : {"onnx", "a_layers", "b_layers", "a_ms", "b_ms", "shape", "only_in"})
             QVERIFY2(group.contains(key), key);
         QVERIFY(group["only_in"].isNull()); // both pairs hold every group on both sides
         QVERIFY(!group["onnx"].toArray().isEmpty());
         for (const char* side : {"a_layers", "a_charged"})
-            for (const QJsonValue& name : group[side].toArray())
+            for (const QJsonValue name : group[side].toArray())
                 QVERIFY2(namesA.contains(name.toString()), qPrintable(name.toString()));
         for (const char* side : {"b_layers", "b_charged"})
-            for (const QJsonValue& name : group[side].toArray())
+            for (const QJsonValue name : group[side].toArray())
                 QVERIFY2(namesB.contains(name.toString()), qPrintable(name.toString()));
         groupedA += group["a_ms"].toDouble();
     }
-    for (const QJsonValue& layer : unattributed["a_layers"].toArray())
+    for (const QJsonValue layer : unattributed["a_layers"].toArray())
         QVERIFY(namesA.contains(layer["name"].toString()));
     QVERIFY(std::abs(groupedA + unattributed["a_ms"].toDouble() - aTotal) < 1e-9);
 }
@@ -128,7 +128,7 @@ void TestOnnxCompareCli::printsNullsWhereFilesSayNothing() {
     QCOMPARE(json["b_total_ms"].toDouble(), 0.5);
     const QJsonArray groups = json["groups"].toArray();
     QCOMPARE(groups.size(), 4);
-    for (const QJsonValue& group : groups) {
+    for (const QJsonValue group : groups) {
         QVERIFY(group["a_ms"].isNull());
         QVERIFY(group["delta_ms"].isNull() && group["speedup"].isNull());
     }
@@ -168,33 +168,41 @@ void TestOnnxCompareCli::printsText_data() {
     QTest::addColumn<QStringList>("lines");
     QTest::newRow("AlexNet")
         << kAlexNetA << kAlexNetB
-        << QStringList{"11 ONNX groups: 2 fuse differently (*), 0 only in A, 0 only in B; 19 "
-                       "ONNX nodes named by both engines.",
-                       // largest |delta| first: the classifier, fused differently
-                       "   0.4709    0.2437   -0.2272  1.93x faster   n:m*  2:2      /Flatten, "
-                       "/classifier/classifier.1/Gemm, /classifier/classifier.2/Relu",
-                       "  in groups                         1.0925    0.5221",
-                       "  unattributed                      0.0000    0.0000",
-                       "  total (sum of layer averages)     1.0925    0.5221",
-                       "Unattributed layers: none (every layer names its ONNX nodes or is a copy "
-                       "for one that does)."};
+        << QStringList{
+               QStringLiteral(
+                   "11 ONNX groups: 2 fuse differently (*), 0 only in A, 0 only in B; 19 "
+                   "ONNX nodes named by both engines."),
+               // largest |delta| first: the classifier, fused differently
+               QStringLiteral(
+                   "   0.4709    0.2437   -0.2272  1.93x faster   n:m*  2:2      /Flatten, "
+                   "/classifier/classifier.1/Gemm, /classifier/classifier.2/Relu"),
+               "  in groups                         1.0925    0.5221",
+               "  unattributed                      0.0000    0.0000",
+               "  total (sum of layer averages)     1.0925    0.5221",
+               QStringLiteral(
+                   "Unattributed layers: none (every layer names its ONNX nodes or is a copy "
+                   "for one that does).")};
     QTest::newRow("ControlNet")
         << kControlNetA << kControlNetB
-        << QStringList{"219 ONNX groups: 0 fuse differently (*), 0 only in A, 0 only in B; 318 "
-                       "ONNX nodes named by both engines.",
-                       "  unattributed                      1.3075    6.3569",
-                       "  total (sum of layer averages)     3.5919   15.2946",
-                       "   0.2244    1.1461  {ForeignNode[input_blocks.1.1.transformer_blocks.0."
-                       "norm1.weight + (Unnamed Layer* 109) [Shuffle].../input_blocks.1/"
-                       "input_blocks.1.1/Reshape_2 + /input_blocks.1/input_blocks.1.1/Transpose_1 "
-                       "+ /input_blocks.1/input_blocks.1.1/Reshape_3]}",
-                       "        -    0.0173  /Cast_1",
-                       "  - 36.4 % of A's time (1.307 ms of 3.592 ms) has no ONNX origin: 7 "
-                       "Myelin ForeignNode layers (1.239 ms), 14 Myelin reformats (0.059 ms), 2 "
-                       "reformatting copies (0.009 ms) for engine inputs and outputs or layers "
-                       "without origin. TensorRT 8.6 writes Myelin's layers without Metadata "
-                       "(TensorRT 10 names their ONNX nodes). These layers are listed apart and "
-                       "paired with the other engine's by name."};
+        << QStringList{
+               QStringLiteral(
+                   "219 ONNX groups: 0 fuse differently (*), 0 only in A, 0 only in B; 318 "
+                   "ONNX nodes named by both engines."),
+               "  unattributed                      1.3075    6.3569",
+               "  total (sum of layer averages)     3.5919   15.2946",
+               QStringLiteral(
+                   "   0.2244    1.1461  {ForeignNode[input_blocks.1.1.transformer_blocks.0."
+                   "norm1.weight + (Unnamed Layer* 109) [Shuffle].../input_blocks.1/"
+                   "input_blocks.1.1/Reshape_2 + /input_blocks.1/input_blocks.1.1/Transpose_1 "
+                   "+ /input_blocks.1/input_blocks.1.1/Reshape_3]}"),
+               "        -    0.0173  /Cast_1",
+               QStringLiteral(
+                   "  - 36.4 % of A's time (1.307 ms of 3.592 ms) has no ONNX origin: 7 "
+                   "Myelin ForeignNode layers (1.239 ms), 14 Myelin reformats (0.059 ms), 2 "
+                   "reformatting copies (0.009 ms) for engine inputs and outputs or layers "
+                   "without origin. TensorRT 8.6 writes Myelin's layers without Metadata "
+                   "(TensorRT 10 names their ONNX nodes). These layers are listed apart and "
+                   "paired with the other engine's by name.")};
 }
 
 void TestOnnxCompareCli::printsText() {

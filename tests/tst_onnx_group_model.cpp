@@ -34,7 +34,7 @@ Plan graphAlone(const QTemporaryDir& dir, const QString& graph) {
 // A model of the comparison of `a` with `b`, tested by QAbstractItemModelTester through a
 // filter proxy as the tab uses it.
 struct Fixture {
-    Fixture(Plan a, Plan b) {
+    Fixture(const Plan& a, const Plan& b) {
         filter.setSourceModel(&model);
         model.setComparison(a, b, std::make_shared<const OnnxComparison>(compareByOnnx(*a, *b)));
         model.setPlanLabels("a", "b");

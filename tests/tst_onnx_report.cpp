@@ -73,9 +73,10 @@ void TestOnnxReport::listsTenLargestGroupsOnAlexNet() {
     QCOMPARE(table->rows.size(), std::size_t(10)); // of 11 groups
     QCOMPARE(rowText(*table, 0),
              (QStringList{"/Flatten, /classifier/classifier.1/Gemm, /classifier/classifier.2/Relu",
-                          "/classifier/classifier.1/Gemm + (Unnamed Layer* 25) [ElementWise] + "
-                          "/classifier/classifier.2/Relu\n/Flatten + "
-                          "reshape_before_/classifier/classifier.1/Gemm (NoOp)",
+                          QStringLiteral("/classifier/classifier.1/Gemm + (Unnamed Layer* 25) "
+                                         "[ElementWise] + /classifier/classifier.2/Relu\n"
+                                         "/Flatten + reshape_before_/classifier/classifier.1/"
+                                         "Gemm (NoOp)"),
                           "__myl_Res_myl9_1\n/classifier/classifier_1/Gemm_myl9_2", "0.4709",
                           "0.2437", "-0.2272", "1.93x", "n:m*"}));
     QCOMPARE(table->rows[1][0].text, QStringLiteral("/classifier/{classifier.4/Gemm, "

@@ -198,7 +198,7 @@ void TestProfile::readsIProfilerSamplesBesideTheirGraph() {
     const QJsonObject samples = QJsonDocument::fromJson(file.readAll()).object();
     const QString name = QStringLiteral("/features/features.3/Conv + /features/features.4/Relu");
     std::vector<double> times;
-    for (const QJsonValue& v : samples.value(name).toArray())
+    for (const QJsonValue v : samples.value(name).toArray())
         times.push_back(v.toDouble());
     QCOMPARE(times.size(), std::size_t(100));
     const double mean = std::accumulate(times.begin(), times.end(), 0.0) / 100;

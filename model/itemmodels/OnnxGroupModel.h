@@ -82,7 +82,7 @@ class OnnxGroupModel : public QAbstractTableModel {
     QVariant sortValue(const OnnxGroup& group, int index, int column) const;
     QString toolTip(const OnnxGroup& group, int column) const;
     QString layersToolTip(const EnginePlan& plan, const OnnxGroupSide& side,
-                          const QString& label) const;
+                          const QString& engine) const;
     QString label(bool a) const;
     int verdict(const OnnxGroup& group) const;
 

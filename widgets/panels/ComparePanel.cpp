@@ -40,6 +40,7 @@ neighbourhoodScene(const std::shared_ptr<const EnginePlan>& plan, const std::vec
     scene->centre = layers.front();
     const PlanGraph whole = PlanGraph::build(*plan);
     std::vector<int> nodes;
+    nodes.reserve(layers.size());
     for (int layer : layers)
         nodes.push_back(whole.nodeOfLayer(layer));
     const int radius = nodes.size() <= 2 ? 3 : nodes.size() <= 8 ? 2 : nodes.size() <= 32 ? 1 : 0;

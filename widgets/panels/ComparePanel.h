@@ -69,7 +69,7 @@ class ComparePanel : public QWidget {
     LayerSelection* selectionA() const { return m_selection; }
     LayerSelection* selectionB() const { return m_selectionB; }
     void showPair(int row);    // a row of the (unfiltered) comparison
-    void showGroup(int group); // a group of the ONNX ops tab's comparison
+    void showGroup(int index); // a group of the ONNX ops tab's comparison
     void showUnattributed(int layerA, int layerB);
 
   signals:

@@ -188,8 +188,9 @@ void OnnxPanel::setThreshold(double threshold) {
     m_model->setThreshold(threshold);
 }
 
-void OnnxPanel::setPlans(std::shared_ptr<const EnginePlan> a, std::shared_ptr<const EnginePlan> b,
-                         const QString& labelA, const QString& labelB) {
+void OnnxPanel::setPlans(const std::shared_ptr<const EnginePlan>& a,
+                         const std::shared_ptr<const EnginePlan>& b, const QString& labelA,
+                         const QString& labelB) {
     m_labelA = labelA;
     m_labelB = labelB;
     m_model->setPlanLabels(labelA, labelB);
@@ -213,9 +214,9 @@ void OnnxPanel::setPlans(std::shared_ptr<const EnginePlan> a, std::shared_ptr<co
         });
 }
 
-void OnnxPanel::showComparison(std::shared_ptr<const EnginePlan> a,
-                               std::shared_ptr<const EnginePlan> b,
-                               std::shared_ptr<const OnnxComparison> comparison) {
+void OnnxPanel::showComparison(const std::shared_ptr<const EnginePlan>& a,
+                               const std::shared_ptr<const EnginePlan>& b,
+                               const std::shared_ptr<const OnnxComparison>& comparison) {
     // The group chosen before, by a node of it (the groups' order changes with a swap).
     const int chosen = chosenGroup();
     const QString chosenNode =

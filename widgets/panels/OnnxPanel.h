@@ -33,8 +33,9 @@ class OnnxPanel : public QWidget {
     // Compares A with B on a worker thread (a pair of 21k-layer engines takes a while) and
     // says so meanwhile; newer plans replace a comparison still running. The group chosen
     // before stays chosen when the new comparison has it (A and B swapped).
-    void setPlans(std::shared_ptr<const EnginePlan> a, std::shared_ptr<const EnginePlan> b,
-                  const QString& labelA, const QString& labelB);
+    void setPlans(const std::shared_ptr<const EnginePlan>& a,
+                  const std::shared_ptr<const EnginePlan>& b, const QString& labelA,
+                  const QString& labelB);
     bool isComputing() const { return m_computing; }
     const OnnxComparison* comparison() const;
     // Speedups within this fraction of 1 are not colored (the Layers tab's threshold).
@@ -71,8 +72,9 @@ class OnnxPanel : public QWidget {
 
   private:
     QWidget* unattributedBox();
-    void showComparison(std::shared_ptr<const EnginePlan> a, std::shared_ptr<const EnginePlan> b,
-                        std::shared_ptr<const OnnxComparison> comparison);
+    void showComparison(const std::shared_ptr<const EnginePlan>& a,
+                        const std::shared_ptr<const EnginePlan>& b,
+                        const std::shared_ptr<const OnnxComparison>& comparison);
     void showNotes();
     void showTotals();
     void chooseGroupWithNode(const QString& node);

@@ -73,6 +73,14 @@ bool isTensorOrName(std::string_view key) {
     return key == "Name" || key == "Inputs" || key == "Outputs";
 }
 
+// False when `text` cannot hold `key` as a key: it is not there quoted, and no escape could
+// spell it otherwise. Most lookups are of keys most layers lack (a search costs far less than
+// a walk over the layer's tensors).
+bool mayHoldKey(std::string_view text, std::string_view key) {
+    const std::string quoted = '"' + std::string(key) + '"';
+    return text.find(quoted) != std::string_view::npos || text.find('\\') != std::string_view::npos;
+}
+
 } // namespace
 
 std::string_view Layer::Json::text() const {
@@ -104,11 +112,12 @@ std::vector<std::pair<QString, QString>> Layer::attributes() const {
 QString Layer::attribute(const QString& key) const {
     const QByteArray wanted = key.toUtf8();
     const std::string_view name(wanted.constData(), static_cast<std::size_t>(wanted.size()));
-    if (isTensorOrName(name))
+    const std::string_view text = json.text();
+    if (isTensorOrName(name) || !mayHoldKey(text, name))
         return {};
     std::string_view found;
     bool present = false;
-    forEachJsonMember(json.text(), [&](const JsonMember& m) {
+    forEachJsonMember(text, [&](const JsonMember& m) {
         if (m.key == name ||
             (m.key.find('\\') != std::string_view::npos && unescapedKey(m.key) == name)) {
             found = m.value; // the last of a repeated key wins

@@ -26,3 +26,28 @@ target() { # LABEL VALUE LIMIT UNIT
         echo "  $1 target (< $3 $4): MISSED"
     fi
 }
+
+# Runs command A and command B (the names of two arrays holding each command) in turn RUNS
+# times, A B A B ..., each as a whole process with GNU time, and sets `ratio` to the median of
+# the pairs' A/B wall-time ratios (pairing keeps it fair when a shared machine's speed drifts),
+# `wall_a`/`wall_b` to each one's median wall time and `rss_a_mb` to A's largest peak RSS.
+#   measure_pair RUNS ARRAY_A ARRAY_B
+measure_pair() {
+    local runs=$1
+    local -n a=$2 b=$3
+    local rows a_wall a_rss b_wall b_rss
+    rows=$(mktemp)
+    for ((i = 0; i < runs; i++)); do
+        /usr/bin/time -f "%e %M" -o "$rows.a" "${a[@]}" >/dev/null 2>&1
+        /usr/bin/time -f "%e %M" -o "$rows.b" "${b[@]}" >/dev/null 2>&1
+        read -r a_wall a_rss <"$rows.a"
+        read -r b_wall b_rss <"$rows.b"
+        echo "$a_wall $b_wall $a_rss" >>"$rows"
+    done
+    median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+    ratio=$(awk '{print ($2 > 0) ? $1 / $2 : 0}' "$rows" | median)
+    wall_a=$(awk '{print $1}' "$rows" | median)
+    wall_b=$(awk '{print $2}' "$rows" | median)
+    rss_a_mb=$(($(awk '{print $3}' "$rows" | sort -g | tail -1) / 1024))
+    rm -f "$rows" "$rows.a" "$rows.b"
+}

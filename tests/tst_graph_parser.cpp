@@ -45,6 +45,7 @@ class TestGraphParser : public QObject {
     void reportsBrokenGraphs_data();
     void reportsBrokenGraphs();
     void survivesAbsurdValues();
+    void readsRawAttributesWhenAsked();
 };
 
 void TestGraphParser::namesLayersAsTrex_data() {
@@ -231,6 +232,34 @@ void TestGraphParser::survivesAbsurdValues() {
     QCOMPARE(conv.convolution->gemmM, qint64(9000000000000000000));
     QVERIFY(!lintPlan(plan).empty());
     QCOMPARE(PlanGraph::build(plan).nodes().size(), std::size_t(3));
+}
+
+// The raw attributes stay in the layer's text until asked for, then read as the whole-document
+// reader had them: sorted by key, the last of a repeated key, strings unescaped and unquoted,
+// anything else compact JSON.
+void TestGraphParser::readsRawAttributesWhenAsked() {
+    const EnginePlan plan = loadPlan(fixturePath("raw-attributes.graph.json"));
+    QCOMPARE(plan.layers.size(), std::size_t(1));
+    const Layer& layer = plan.layers[0];
+    QCOMPARE(layer.name, QString("a \"quoted\" } name"));
+    const std::vector<std::pair<QString, QString>> expected = {
+        {"Alpha", "[1,2]"},
+        {"Big", "18446744073709551615"},
+        {"Dup", "2"},
+        {"Esc", "tab\there"},
+        {"Float", "0.0015"},
+        {"LayerType", "Scale"},
+        {"Metadata", "m+N"},
+        {"Neg", "-7"},
+        {"Nested", R"({"a":[true,null,"x\"y"],"b":1})"},
+        {"Zeta", "last"},
+    };
+    QCOMPARE(layer.attributes(), expected);
+    QCOMPARE(layer.attribute("Dup"), QString("2"));
+    QCOMPARE(layer.attribute("Nested"), expected[8].second);
+    QCOMPARE(layer.attribute("Name"), QString()); // the name and tensors are not attributes
+    QCOMPARE(layer.attribute("Inputs"), QString());
+    QCOMPARE(layer.attribute("Absent"), QString());
 }
 
 PLANSCOPE_TEST_MAIN(TestGraphParser, QCoreApplication)

@@ -243,7 +243,7 @@ void TestTrtexecLog::layerListMatchesExportedGraph() {
         QCOMPARE(a.inputs[0].shape, b.inputs[0].shape);
         QCOMPARE(a.outputs[0].name, b.outputs[0].name);
         QCOMPARE(a.weightsBytes, b.weightsBytes);
-        QCOMPARE(a.attributes.size(), b.attributes.size());
+        QCOMPARE(a.attributes().size(), b.attributes().size());
     }
     QCOMPARE(fromLog.bindings, QStringList({"x", "y", "z"}));
     QCOMPARE(fromLog.totalWeightsBytes().value(), exported.totalWeightsBytes().value());

@@ -123,7 +123,7 @@ void describeLayer(onnx::NodeProto& node, const Layer& layer, bool profiled) {
     static const QSet<QString> shown = {"Name",       "LayerType", "ParameterType",
                                         "Inputs",     "Outputs",   "Metadata",
                                         "TacticName", "Weights",   "Bias"};
-    for (const auto& [key, value] : layer.attributes)
+    for (const auto& [key, value] : layer.attributes())
         if (!shown.contains(key))
             addText(node, key, value);
 }

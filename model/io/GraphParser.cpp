@@ -1,82 +1,17 @@
 #include "io/GraphParser.h"
 
-#include "io/JsonFile.h"
-#include "io/LayerBuilder.h"
+#include "io/GraphReader.h"
 #include "io/LayerNames.h"
 #include "plan/PlanError.h"
 
 #include <QHash>
 #include <QRegularExpression>
-#include <nlohmann/json.hpp>
 
 namespace planscope {
 namespace {
 
 const QString kRebuildHint = QStringLiteral(
     "Rebuild the engine with trtexec --profilingVerbosity=detailed --exportLayerInfo=FILE.");
-
-using Event = nlohmann::json::parse_event_t;
-
-// Receives the parser's events and turns each entry of "Layers" into a Layer as soon as it is
-// complete, then drops its JSON; everything else (Bindings) stays in the document.
-class LayerCollector {
-  public:
-    LayerCollector(const QString& path, const ProgressCallback& progress, qsizetype expected)
-        : m_path(path), m_progress(progress), m_expected(std::max<qsizetype>(1, expected)) {}
-
-    bool operator()(int depth, Event event, nlohmann::json& parsed) {
-        if (depth == 1 && event == Event::key) {
-            m_inLayers = parsed.get_ref<const std::string&>() == "Layers";
-            return true;
-        }
-        if (!m_inLayers || depth != 2 ||
-            (event != Event::object_end && event != Event::value && event != Event::array_end))
-            return true;
-        if (event == Event::array_end) // an array nested in the list: not a graph we know
-            fail();
-        const bool isName = parsed.is_string();
-        if (m_layers.empty())
-            m_namesOnly = isName;
-        if (isName != m_namesOnly || (!isName && !parsed.is_object()))
-            fail();
-        if (isName) {
-            m_layers.push_back(LayerBuilder::named(replaceRecordSeparators(
-                QString::fromStdString(parsed.get_ref<const std::string&>()))));
-        } else {
-            if (!parsed.contains("Name"))
-                fail();
-            m_layers.push_back(m_builder.build(parsed));
-        }
-        if (m_progress && m_layers.size() % kProgressStep == 0) {
-            const auto done = static_cast<qsizetype>(m_layers.size());
-            if (!m_progress(static_cast<int>(90 * std::min(done, m_expected) / m_expected)))
-                throw LoadCancelled();
-        }
-        return false; // the layer's JSON is not needed any more
-    }
-
-    std::vector<Layer> takeLayers() { return std::move(m_layers); }
-    bool namesOnly() const { return m_namesOnly; }
-
-  private:
-    [[noreturn]] void fail() const {
-        throw PlanError(QStringLiteral("%1: layer %2 is neither a layer object with a Name nor a "
-                                       "name like the layers before it. %3")
-                            .arg(m_path)
-                            .arg(m_layers.size())
-                            .arg(kRebuildHint));
-    }
-
-    static constexpr std::size_t kProgressStep = 256;
-
-    QString m_path;
-    ProgressCallback m_progress;
-    qsizetype m_expected;
-    LayerBuilder m_builder;
-    std::vector<Layer> m_layers;
-    bool m_inLayers = false;
-    bool m_namesOnly = false;
-};
 
 // Synchronization and shape-computation layers do no work of their own.
 bool isBookkeeping(const Layer& layer) {
@@ -98,6 +33,20 @@ int profileOf(const QString& name) {
     return match.hasMatch() ? match.captured(1).toInt() : 0;
 }
 
+// Moves the layers `which` picks out of `layers` (few, so the rest stays where it is).
+template <class Which> std::vector<Layer> moveOut(std::vector<Layer>& layers, Which which) {
+    std::vector<Layer> out;
+    auto kept = layers.begin();
+    for (auto it = layers.begin(); it != layers.end(); ++it) {
+        if (which(*it))
+            out.push_back(std::move(*it));
+        else if (kept++ != it)
+            *std::prev(kept) = std::move(*it);
+    }
+    layers.erase(kept, layers.end());
+    return out;
+}
+
 // Numbers `layers` in order, and tells each one's entry (its index until now) where it went.
 void numberLayers(std::vector<Layer>& layers, GraphEntry::Place place,
                   std::vector<GraphEntry>& entries) {
@@ -109,35 +58,14 @@ void numberLayers(std::vector<Layer>& layers, GraphEntry::Place place,
     }
 }
 
-QStringList bindingsOf(const nlohmann::json& document) {
-    QStringList bindings;
-    if (const auto b = document.find("Bindings"); b != document.end() && b->is_array())
-        for (const auto& binding : *b)
-            if (binding.is_string())
-                bindings << QString::fromStdString(binding.get<std::string>());
-    return bindings;
-}
-
 } // namespace
 
-ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
+ParsedGraph parseGraph(QByteArray text, const QString& path, int profile,
                        const ProgressCallback& progress) {
-    const QString fix = QStringLiteral(
-        "Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
-    // Counting layers first costs one fast scan, paid only when someone shows progress.
-    const qsizetype expected = progress ? text.count("\"LayerType\"") : 0;
-    LayerCollector collector(path, progress, expected);
-    const nlohmann::json document = guardJson(text, path, fix, [&] {
-        return nlohmann::json::parse(text.constBegin(), text.constEnd(), std::ref(collector));
-    });
-    if (!document.is_object() || !document.contains("Layers") || !document["Layers"].is_array())
-        throw PlanError(QStringLiteral("%1: not an engine graph (expected a JSON object with a "
-                                       "\"Layers\" list). %2")
-                            .arg(path, kRebuildHint));
-
+    GraphEntries read = readGraphEntries(std::move(text), path, progress);
     ParsedGraph graph;
-    graph.namesOnly = collector.namesOnly();
-    std::vector<Layer> all = collector.takeLayers();
+    graph.namesOnly = read.namesOnly;
+    std::vector<Layer> all = std::move(read.layers);
     if (all.empty())
         throw PlanError(QStringLiteral("%1: the graph has no layers. %2").arg(path, kRebuildHint));
 
@@ -147,17 +75,11 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
         graph.entries.push_back({all[i].name});
         all[i].index = static_cast<int>(i);
     }
-    std::vector<Layer> kept;
-    std::vector<Layer> bookkeeping;
-    kept.reserve(all.size());
-    for (Layer& layer : all) {
-        if (isBookkeeping(layer)) {
-            graph.ignoredNames << layer.name;
-            bookkeeping.push_back(std::move(layer));
-        } else {
-            kept.push_back(std::move(layer));
-        }
-    }
+    // The layers are sorted out in place: a large plan's list is not copied.
+    std::vector<Layer>& kept = all;
+    std::vector<Layer> bookkeeping = moveOut(kept, isBookkeeping);
+    for (const Layer& layer : bookkeeping)
+        graph.ignoredNames << layer.name;
     disambiguateNames(kept);
 
     // Engines built with several optimization profiles repeat the graph once per profile,
@@ -171,7 +93,7 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
                             .arg(graph.profileCount)
                             .arg(graph.profileCount - 1)
                             .arg(profile));
-    for (const QString& binding : bindingsOf(document))
+    for (const QString& binding : std::as_const(read.bindings))
         if (profileOf(binding) == profile)
             graph.bindings << binding;
 
@@ -186,12 +108,9 @@ ParsedGraph parseGraph(const QByteArray& text, const QString& path, int profile,
         if (layer.type == QLatin1String("NoOp"))
             graph.setAside.push_back(layer); // before folding: foldNoOps drops them
     foldNoOps(kept, graph.bindings);
-    for (Layer& layer : kept) {
-        if (layer.type == QLatin1String("Constant"))
-            graph.constants.push_back(std::move(layer));
-        else
-            graph.layers.push_back(std::move(layer));
-    }
+    graph.constants =
+        moveOut(kept, [](const Layer& l) { return l.type == QLatin1String("Constant"); });
+    graph.layers = std::move(kept);
     numberLayers(graph.layers, GraphEntry::Place::Layer, graph.entries);
     numberLayers(graph.constants, GraphEntry::Place::Constant, graph.entries);
     numberLayers(graph.setAside, GraphEntry::Place::SetAside, graph.entries);

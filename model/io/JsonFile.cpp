@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <algorithm>
 
 namespace planscope {
 
@@ -11,7 +12,7 @@ QString displayName(const QString& path) {
     return QFileInfo(path).fileName();
 }
 
-QByteArray readFileBytes(const QString& path) {
+QByteArray readFileBytes(const QString& path, qsizetype padding) {
     const QFileInfo info(path);
     if (!info.exists())
         throw PlanError(QStringLiteral("%1: no such file. Check the path.").arg(path));
@@ -21,7 +22,14 @@ QByteArray readFileBytes(const QString& path) {
     if (!file.open(QIODevice::ReadOnly))
         throw PlanError(QStringLiteral("%1: cannot be read (%2). Check its permissions.")
                             .arg(path, file.errorString()));
-    return file.readAll();
+    if (padding == 0)
+        return file.readAll();
+    QByteArray bytes;
+    bytes.reserve(file.size() + padding);
+    bytes.resize(file.size());
+    bytes.resize(std::max<qint64>(0, file.read(bytes.data(), bytes.size())));
+    bytes += file.readAll(); // what a file that grew meanwhile, or a pipe, holds past its size
+    return bytes;
 }
 
 bool looksTruncated(const nlohmann::json::parse_error& error, qsizetype textSize) {
@@ -29,31 +37,42 @@ bool looksTruncated(const nlohmann::json::parse_error& error, qsizetype textSize
 }
 
 void requireText(const QByteArray& text, const QString& path, const QString& fix) {
-    if (text.trimmed().isEmpty())
+    const auto isSpace = [](char c) { return QChar::isSpace(static_cast<uchar>(c)); };
+    if (std::all_of(text.cbegin(), text.cend(), isSpace)) // no trimmed copy of a large file
         throw PlanError(QStringLiteral("%1: the file is empty. %2").arg(path, fix));
+}
+
+void throwTruncatedJson(qsizetype textSize, const QString& path, const QString& fix) {
+    throw PlanError(QStringLiteral("%1: the JSON ends early (truncated after %2 bytes). Copy "
+                                   "the file again or re-export it. %3")
+                        .arg(path)
+                        .arg(textSize)
+                        .arg(fix));
+}
+
+void throwInvalidJson(qsizetype byte, const QString& path, const QString& fix) {
+    throw PlanError(
+        QStringLiteral("%1: not valid JSON (error at byte %2). %3").arg(path).arg(byte).arg(fix));
+}
+
+void throwNumberTooLarge(const QString& path, const QString& fix) {
+    throw PlanError(QStringLiteral("%1: holds a number too large to read (beyond 1.8e308), so "
+                                   "the file is damaged. %2")
+                        .arg(path, fix));
 }
 
 void throwParseError(const nlohmann::json::parse_error& error, qsizetype textSize,
                      const QString& path, const QString& fix) {
     if (looksTruncated(error, textSize))
-        throw PlanError(QStringLiteral("%1: the JSON ends early (truncated after %2 bytes). Copy "
-                                       "the file again or re-export it. %3")
-                            .arg(path)
-                            .arg(textSize)
-                            .arg(fix));
-    throw PlanError(QStringLiteral("%1: not valid JSON (error at byte %2). %3")
-                        .arg(path)
-                        .arg(error.byte)
-                        .arg(fix));
+        throwTruncatedJson(textSize, path, fix);
+    throwInvalidJson(static_cast<qsizetype>(error.byte), path, fix);
 }
 
 void throwJsonError(const nlohmann::json::exception& error, const QString& path,
                     const QString& fix) {
     constexpr int kNumberOverflow = 406; // out_of_range.406: a number beyond a double's range
     if (error.id == kNumberOverflow)
-        throw PlanError(QStringLiteral("%1: holds a number too large to read (beyond 1.8e308), so "
-                                       "the file is damaged. %2")
-                            .arg(path, fix));
+        throwNumberTooLarge(path, fix);
     constexpr qsizetype kLongest = 160; // the library quotes values, which may be long
     QString what = QString::fromUtf8(error.what());
     if (what.size() > kLongest)

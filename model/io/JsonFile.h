@@ -7,7 +7,8 @@
 namespace planscope {
 
 // Reads a whole file; throws PlanError naming the file when it is missing or unreadable.
-QByteArray readFileBytes(const QString& path);
+// `padding` bytes of room are left allocated past the end (simdjson reads ahead that far).
+QByteArray readFileBytes(const QString& path, qsizetype padding = 0);
 
 // "mobilenet.graph.json" for messages where the full path is noise.
 QString displayName(const QString& path);
@@ -16,6 +17,10 @@ QString displayName(const QString& path);
 bool looksTruncated(const nlohmann::json::parse_error& error, qsizetype textSize);
 
 void requireText(const QByteArray& text, const QString& path, const QString& fix);
+// The errors of any JSON reader, each naming the file and `fix`.
+[[noreturn]] void throwTruncatedJson(qsizetype textSize, const QString& path, const QString& fix);
+[[noreturn]] void throwInvalidJson(qsizetype byte, const QString& path, const QString& fix);
+[[noreturn]] void throwNumberTooLarge(const QString& path, const QString& fix);
 [[noreturn]] void throwParseError(const nlohmann::json::parse_error& error, qsizetype textSize,
                                   const QString& path, const QString& fix);
 // Any other error of the JSON library (a number too large, a value of an unexpected type).

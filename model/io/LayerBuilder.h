@@ -4,19 +4,20 @@
 #include "plan/Layer.h"
 #include "plan/TensorFormat.h"
 
-#include <nlohmann/json.hpp>
+#include <simdjson.h>
 #include <string_view>
 #include <unordered_map>
 
 namespace planscope {
 
-// Turns raw graph entries into Layers. Strings that repeat from layer to layer (types, formats,
-// attribute keys and values) are shared, which keeps large plans fast to load and small.
+// Turns graph entries, parsed by simdjson, into Layers. Strings that repeat from layer to layer
+// (types, formats, locations, tensor names) are shared, which keeps large plans small; the raw
+// attributes stay in the entry's text (Layer::json), read when a view asks for them.
 class LayerBuilder {
   public:
     // trex's fixes apply: separators in the name and metadata become '+', and a Convolution run
     // by a deconvolution kernel is a Deconvolution.
-    Layer build(const nlohmann::json& raw);
+    Layer build(simdjson::dom::object raw, Layer::Json json);
 
     // A layer known only by name (graph exported without detailed verbosity).
     static Layer named(const QString& name);
@@ -25,15 +26,14 @@ class LayerBuilder {
     struct SharedFormat : TensorFormat {
         QString longName;
     };
-    const SharedFormat& formatOf(const nlohmann::json& tensor);
-    QString shared(const std::string& text);
-    QString sharedField(const nlohmann::json& object, const char* key);
-    Tensor buildTensor(const nlohmann::json& raw);
-    std::vector<Tensor> buildTensors(const nlohmann::json& raw, const char* key);
-    void readConstant(const nlohmann::json& raw, const char* key, qint64& count, QString& type,
-                      double& bytes);
+    const SharedFormat& formatOf(std::string_view text);
+    QString shared(std::string_view text) { return m_strings.get(text); }
+    Tensor buildTensor(simdjson::dom::element raw);
+    std::vector<Tensor> buildTensors(simdjson::dom::element raw);
+    void readConstant(simdjson::dom::element raw, qint64& count, QString& type, double& bytes);
 
-    StringPool m_strings{96}; // longer values (names, metadata) rarely repeat
+    StringPool m_strings{96};      // longer values (names, metadata) rarely repeat
+    StringPool m_tensorNames{256}; // each tensor is named by its writer and by its readers
     std::unordered_map<std::string, SharedFormat, TextHash, std::equal_to<>> m_formats;
 };
 

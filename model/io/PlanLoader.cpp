@@ -2,6 +2,7 @@
 
 #include "io/FileKind.h"
 #include "io/GraphParser.h"
+#include "io/GraphReader.h"
 #include "io/JsonFile.h"
 #include "io/LayerNames.h"
 #include "io/MetadataFiles.h"
@@ -195,8 +196,9 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     const auto graphLog = std::stable_partition(
         logs.begin(), logs.end(), [&](const TrtexecLog& log) { return log.path == sources.graph; });
     const bool fromLog = graphLog != logs.begin();
-    const QByteArray graphText = fromLog ? graphTextOf(logs.front()) : readFileBytes(sources.graph);
-    ParsedGraph graph = parseGraph(graphText, sources.graph, profile, progress);
+    QByteArray graphText =
+        fromLog ? graphTextOf(logs.front()) : readFileBytes(sources.graph, jsonPadding());
+    ParsedGraph graph = parseGraph(std::move(graphText), sources.graph, profile, progress);
     auto facts = std::make_shared<PlanFacts>();
     facts->graph = std::move(graph.entries);
     facts->setAside = std::move(graph.setAside);

@@ -1,6 +1,7 @@
 #include "io/ProfileRecords.h"
 
 #include "io/JsonFile.h"
+#include "io/JsonList.h"
 #include "io/ProfileSamples.h"
 #include "plan/PlanError.h"
 
@@ -44,6 +45,58 @@ ProfileFile fromJson(const nlohmann::json& json, const QString& path) {
         r.percent = numberField(record, "percentage", PercentField, r.absent);
     }
     return profile;
+}
+
+std::optional<std::string_view> stringOf(simdjson::dom::element value) {
+    std::string_view text;
+    return value.get(text) == simdjson::SUCCESS ? std::optional(text) : std::nullopt;
+}
+
+// An integer as nlohmann reads one (an unsigned one past 2^63 wraps, as get<long long>() does).
+std::optional<long long> integerOf(simdjson::dom::element value) {
+    if (value.is_int64())
+        return value.get_int64().value_unsafe();
+    if (value.is_uint64())
+        return static_cast<long long>(value.get_uint64().value_unsafe());
+    return std::nullopt;
+}
+
+// One record of the list, as fromJson reads it, from simdjson's tree of the record.
+void readRecord(simdjson::dom::element record, ProfileFile& profile) {
+    simdjson::dom::object object;
+    if (record.get(object))
+        return;
+    ProfileRecord r;
+    r.absent = TimeField | AverageField | MedianField | PercentField;
+    std::optional<std::string_view> name;
+    std::optional<long long> count;
+    for (const auto field : object) { // a key written twice keeps its last value
+        const auto number = [&](double& slot, ProfileField bit) {
+            if (field.value.get(slot) == simdjson::SUCCESS)
+                r.absent &= static_cast<std::uint8_t>(~bit);
+            else
+                r.absent |= bit, slot = 0;
+        };
+        if (field.key == "name")
+            name = stringOf(field.value);
+        else if (field.key == "timeMs")
+            number(r.totalMs, TimeField);
+        else if (field.key == "averageMs")
+            number(r.averageMs, AverageField);
+        else if (field.key == "medianMs")
+            number(r.medianMs, MedianField);
+        else if (field.key == "percentage")
+            number(r.percent, PercentField);
+        else if (field.key == "count")
+            count = integerOf(field.value);
+    }
+    if (!name) {
+        if (count)
+            profile.iterations = *count;
+        return;
+    }
+    r.name = QString::fromUtf8(name->data(), static_cast<qsizetype>(name->size()));
+    profile.records.push_back(std::move(r));
 }
 
 // The timings in a record's text: "timeMs" : 1.5, "averageMs" : 0.1, ...
@@ -100,6 +153,14 @@ ProfileFile parseProfileText(const QByteArray& text, const QString& path) {
     requireText(text, path, kFix);
     if (text.trimmed().startsWith('{')) // an IProfiler's samples, not trtexec's list
         return parseLayerSamples(text, path);
+    // Record by record (trtexec writes one a line), no tree of the whole file. Text that is not
+    // a list of valid JSON goes to nlohmann's reader, which says what is wrong with it, and
+    // whose failure reads a profile with names trtexec left unescaped leniently.
+    simdjson::dom::parser parser;
+    ProfileFile profile;
+    profile.records.reserve(static_cast<std::size_t>(text.count("\"name\"")));
+    if (forEachJsonListElement(text, parser, [&](auto record) { readRecord(record, profile); }))
+        return profile;
     try {
         return fromJson(nlohmann::json::parse(text.constBegin(), text.constEnd()), path);
     } catch (const nlohmann::json::parse_error& e) {
@@ -115,7 +176,7 @@ ProfileFile parseProfileText(const QByteArray& text, const QString& path) {
 }
 
 ProfileFile readProfile(const QString& path) {
-    return parseProfileText(readFileBytes(path), path);
+    return parseProfileText(readFileBytes(path, simdjson::SIMDJSON_PADDING), path);
 }
 
 } // namespace planscope

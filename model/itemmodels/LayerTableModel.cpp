@@ -75,7 +75,7 @@ QStringList LayerTableModel::attributeKeysOfType(const EnginePlan& plan, const Q
     for (const Layer& layer : plan.layers) {
         if (layer.type != type)
             continue;
-        for (const auto& attribute : layer.attributes)
+        for (const auto& attribute : layer.attributes())
             if (!keys.contains(attribute.first) && !kShownAttributes.contains(attribute.first))
                 keys << attribute.first;
     }

@@ -4,6 +4,9 @@
 #include "kernels/KernelText.h"
 #include "plan/EnginePlan.h"
 
+#include <QHash>
+#include <functional>
+
 namespace planscope {
 namespace {
 
@@ -34,13 +37,27 @@ QString cudaCoreReason(const KernelName& kernel) {
         .arg(kernel.math, kernel.mathEvidence);
 }
 
+// Kernel names repeat from layer to layer (one tactic runs many layers): each is decoded once.
+class KernelNames {
+  public:
+    const KernelName& of(const QString& tactic) {
+        auto it = m_decoded.find(tactic);
+        if (it == m_decoded.end())
+            it = m_decoded.insert(tactic, decodeKernelName(tactic));
+        return *it;
+    }
+
+  private:
+    QHash<QString, KernelName> m_decoded;
+};
+
 // Unlike trex, which looks for "imma|hmma|xmma|i88|884" in the tactic, the kernel's name is
 // decoded: h16816 is HMMA, an xmma kernel may run SIMT. A kernel whose name does not say where
 // its math runs is not flagged.
-void lintTensorCores(const Layer& conv, std::vector<LintFinding>& findings) {
+void lintTensorCores(const Layer& conv, KernelNames& kernels, std::vector<LintFinding>& findings) {
     if (conv.precision == QLatin1String("FP32"))
         return;
-    const KernelName kernel = decodeKernelName(conv.tactic);
+    const KernelName& kernel = kernels.of(conv.tactic);
     if (kernel.unit != MathUnit::CudaCores)
         return;
     LintFinding f = findingFor(conv, QStringLiteral("conv-not-accelerated"));
@@ -105,11 +122,14 @@ QStringList ConvolutionLinter::rules() const {
 
 void ConvolutionLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                              std::vector<LintFinding>& findings) const {
-    using Check = void (*)(const Layer&, std::vector<LintFinding>&);
+    KernelNames kernels;
+    using Check = std::function<void(const Layer&, std::vector<LintFinding>&)>;
     const std::pair<Check, QString> checks[] = {
-        {lintTensorCores, rules()[0]}, {lintFloatOutput, rules()[1]}, {lintAlignment, rules()[2]}};
+        {[&](const Layer& l, auto& out) { lintTensorCores(l, kernels, out); }, rules()[0]},
+        {lintFloatOutput, rules()[1]},
+        {lintAlignment, rules()[2]}};
     for (const auto& [check, rule] : checks)
-        if (settings.runs(rule)) // decoding every kernel's name is not free
+        if (settings.runs(rule))
             for (const Layer& layer : plan.layers)
                 if (layer.isConvolution())
                     check(layer, findings);

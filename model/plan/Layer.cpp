@@ -39,11 +39,4 @@ bool Layer::ioBytesKnown() const {
     return detail != LayerDetail::NameOnly && sized(inputs) && sized(outputs);
 }
 
-QString Layer::attribute(const QString& key) const {
-    for (const auto& [k, v] : attributes)
-        if (k == key)
-            return v;
-    return {};
-}
-
 } // namespace planscope

@@ -1,8 +1,11 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -104,9 +107,19 @@ struct Layer {
     LayerTiming timing;
     std::optional<ConvolutionMetrics> convolution;
 
-    // Every other exported attribute, as compact JSON text (strings unquoted), in file order.
-    std::vector<std::pair<QString, QString>> attributes;
-    QString attribute(const QString& key) const;
+    // The layer's object in its graph JSON, kept as text: its raw attributes are read from it
+    // only when asked for, so a large plan holds no per-layer map of them.
+    struct Json {
+        std::shared_ptr<const QByteArray> file; // the whole graph JSON, shared by its layers
+        qsizetype begin = 0;
+        qsizetype size = 0;
+        std::string_view text() const;
+    };
+    Json json;
+    // Every other exported attribute (not Name, Inputs, Outputs) as compact JSON text, strings
+    // unquoted, sorted by key; a key written twice keeps its last value.
+    std::vector<std::pair<QString, QString>> attributes() const;
+    QString attribute(const QString& key) const; // empty when the layer has no such attribute
 
     bool weightsKnown() const { return detail == LayerDetail::Full; }
     bool ioBytesKnown() const; // every tensor exported with its whole shape

@@ -63,6 +63,7 @@ void use(const EnginePlan& plan) {
     std::vector<const Layer*> layers;
     for (const Layer& l : plan.layers) {
         (void)layerJson(l).dump();
+        (void)l.attributes(); // the inspector's raw attributes, read from the layer's text
         layers.push_back(&l);
     }
     (void)layersCsv(layers);

@@ -140,7 +140,7 @@ QString LayerInspector::tactics(const Layer& l) const {
 
 QString LayerInspector::attributes(const Layer& l) const {
     QString rows;
-    for (const auto& [key, value] : l.attributes)
+    for (const auto& [key, value] : l.attributes())
         rows += row(key, value);
     return section(tr("Raw attributes"), table(rows));
 }

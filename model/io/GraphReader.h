@@ -1,0 +1,30 @@
+#pragma once
+
+#include "plan/Layer.h"
+#include "plan/PlanError.h"
+
+#include <QByteArray>
+#include <QStringList>
+#include <vector>
+
+namespace planscope {
+
+// A graph JSON's entries as written, before trex's rules drop, rename and fold them.
+struct GraphEntries {
+    std::vector<Layer> layers; // every entry of "Layers", in file order
+    QStringList bindings;
+    bool namesOnly = false; // the entries are names (exported without detailed verbosity)
+};
+
+// Reads graph JSON text one entry at a time: the file's skeleton is walked, and each entry is
+// parsed on its own by simdjson into a Layer that keeps its text (Layer::json) for its raw
+// attributes. No tree of the whole document is built, so a large plan stays small.
+// Throws PlanError naming `path` when the text is not an engine graph; `progress` (optional)
+// hears 0-90 % as entries are read and may cancel.
+GraphEntries readGraphEntries(QByteArray text, const QString& path,
+                              const ProgressCallback& progress = {});
+
+// The room simdjson needs past the end of a text it reads (readFileBytes' padding).
+qsizetype jsonPadding();
+
+} // namespace planscope

@@ -11,9 +11,9 @@
 
 namespace planscope {
 
-// Loads, lints and checks a plan on a worker thread. A newer request cancels and drops the one
-// before; progress is polled from the worker's shared state, so the worker never calls into
-// this object.
+// Loads, lints, checks and finds the leads of a plan on a worker thread. A newer request cancels
+// and drops the one before; progress is polled from the worker's shared state, so the worker never
+// calls into this object.
 class AsyncPlanLoader : public QObject {
     Q_OBJECT
   public:

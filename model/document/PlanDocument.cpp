@@ -21,6 +21,7 @@ void PlanDocument::setPlan(LoadedPlan loaded) {
     m_plan = std::move(loaded.plan);
     m_findings = std::move(loaded.findings);
     m_check = std::move(loaded.check);
+    m_leads = std::move(loaded.leads);
     m_connections = m_plan ? std::make_unique<LayerConnections>(*m_plan) : nullptr;
     emit planChanged();
 }
@@ -41,7 +42,8 @@ LoadedPlan loadAndLint(const QString& path, const LoadOptions& options, const Li
     auto plan = std::make_shared<EnginePlan>(loadPlan(path, options));
     std::vector<LintFinding> findings = lintPlan(*plan, lint);
     PlanCheck check = checkPlan(*plan);
-    return {std::move(plan), std::move(findings), std::move(check)};
+    PlanLeads leads = findLeads(*plan);
+    return {std::move(plan), std::move(findings), std::move(check), std::move(leads)};
 }
 
 } // namespace planscope

@@ -4,6 +4,7 @@
 #include "document/LayerSelection.h"
 #include "graph/LayerConnections.h"
 #include "io/PlanLoader.h"
+#include "leads/Lead.h"
 #include "lint/LintFinding.h"
 #include "lint/LintSettings.h"
 #include "plan/EnginePlan.h"
@@ -21,6 +22,7 @@ struct LoadedPlan {
     std::shared_ptr<const EnginePlan> plan;
     std::vector<LintFinding> findings;
     PlanCheck check;
+    PlanLeads leads;
 };
 
 class PlanDocument : public QObject {
@@ -32,6 +34,7 @@ class PlanDocument : public QObject {
     std::shared_ptr<const EnginePlan> sharedPlan() const { return m_plan; }
     const std::vector<LintFinding>& findings() const { return m_findings; }
     const PlanCheck& check() const { return m_check; }
+    const PlanLeads& leads() const { return m_leads; }
     const LayerConnections* connections() const { return m_connections.get(); }
     LayerSelection* selection() const { return m_selection; }
 
@@ -51,12 +54,13 @@ class PlanDocument : public QObject {
     std::shared_ptr<const EnginePlan> m_plan;
     std::vector<LintFinding> m_findings;
     PlanCheck m_check;
+    PlanLeads m_leads; // judged with every lint rule on, whatever the lint settings
     std::unique_ptr<LayerConnections> m_connections;
     LayerSelection* m_selection;
     LintSettings m_lintSettings;
 };
 
-// Loads, lints and checks in one go, as the window does on a worker thread.
+// Loads, lints, checks and finds the leads in one go, as the window does on a worker thread.
 LoadedPlan loadAndLint(const QString& path, const LoadOptions& options,
                        const LintSettings& lint = {});
 

@@ -133,7 +133,7 @@ QString LeadsPanel::headerText() const {
 
 void LeadsPanel::reload() {
     const EnginePlan* plan = m_document->plan();
-    m_model->setLeads(plan ? findLeads(*plan) : PlanLeads{});
+    m_model->setLeads(m_document->leads()); // found on the loader's worker thread
     const PlanLeads& leads = m_model->leads();
     QStringList lines;
     if (!plan) {

@@ -235,31 +235,40 @@ void TestGraphParser::survivesAbsurdValues() {
 }
 
 // The raw attributes stay in the layer's text until asked for, then read as the whole-document
-// reader had them: sorted by key, the last of a repeated key, strings unescaped and unquoted,
-// anything else compact JSON.
+// reader had them: sorted by key, the last of a repeated key, keys and strings unescaped,
+// strings unquoted, anything else compact JSON. Long values (the kernel name) are kept once for
+// every layer that has them.
 void TestGraphParser::readsRawAttributesWhenAsked() {
     const EnginePlan plan = loadPlan(fixturePath("raw-attributes.graph.json"));
-    QCOMPARE(plan.layers.size(), std::size_t(1));
+    QCOMPARE(plan.layers.size(), std::size_t(2));
     const Layer& layer = plan.layers[0];
     QCOMPARE(layer.name, QString("a \"quoted\" } name"));
+    const QString kernel = "sm80_xmma_fprop_implicit_gemm_f16f16_t1r3s3";
     const std::vector<std::pair<QString, QString>> expected = {
-        {"Alpha", "[1,2]"},
-        {"Big", "18446744073709551615"},
-        {"Dup", "2"},
-        {"Esc", "tab\there"},
-        {"Float", "0.0015"},
-        {"LayerType", "Scale"},
-        {"Metadata", "m+N"},
-        {"Neg", "-7"},
-        {"Nested", R"({"a":[true,null,"x\"y"],"b":1})"},
-        {"Zeta", "last"},
+        {"Alpha", "[1,2]"},     {"Big", "18446744073709551615"},
+        {"Dup", "2"},           {"Esc", "tab\there"},
+        {"Float", "0.0015"},    {"Kernel", "[3,3]"}, // written with an escape
+        {"LayerType", "Scale"}, {"Metadata", "m+N"},
+        {"Neg", "-7"},          {"Nested", R"({"a":[true,null,"x\"y"],"b":1})"},
+        {"TacticName", kernel}, {"Zeta", "last"},
     };
     QCOMPARE(layer.attributes(), expected);
     QCOMPARE(layer.attribute("Dup"), QString("2"));
-    QCOMPARE(layer.attribute("Nested"), expected[8].second);
+    QCOMPARE(layer.attribute("Nested"), expected[9].second);
+    QCOMPARE(layer.attribute("Kernel"), QString("[3,3]"));
+    QCOMPARE(layer.attribute("TacticName"), kernel);
     QCOMPARE(layer.attribute("Name"), QString()); // the name and tensors are not attributes
     QCOMPARE(layer.attribute("Inputs"), QString());
     QCOMPARE(layer.attribute("Absent"), QString());
+
+    const Layer& second = plan.layers[1];
+    const std::vector<std::pair<QString, QString>> secondExpected = {{"Kernel", "[1,1]"},
+                                                                     {"LayerType", "Scale"},
+                                                                     {"Metadata", "second"},
+                                                                     {"TacticName", kernel}};
+    QCOMPARE(second.attributes(), secondExpected);
+    QCOMPARE(second.attribute("Dup"), QString()); // another layer's attribute
+    QCOMPARE(second.attributeJson("Kernel").value_or(""), std::string_view("[1,1]"));
 }
 
 PLANSCOPE_TEST_MAIN(TestGraphParser, QCoreApplication)

@@ -21,12 +21,14 @@ bool isBookkeeping(const Layer& layer) {
 
 void disambiguateNames(std::vector<Layer>& layers) {
     QHash<QString, int> seen;
+    seen.reserve(static_cast<qsizetype>(layers.size()));
     for (Layer& layer : layers)
         layer.name = disambiguatedName(seen, layer.name);
 }
 
 int profileOf(const QString& name) {
-    if (!name.contains(QLatin1String("[profile")))
+    // A bracket first: one character is found much faster than a word.
+    if (!name.contains(u'[') || !name.contains(QLatin1String("[profile")))
         return 0;
     static const QRegularExpression suffix(QStringLiteral(R"(\[profile +(\d{1,4})\])"));
     const auto match = suffix.match(name);
@@ -60,9 +62,9 @@ void numberLayers(std::vector<Layer>& layers, GraphEntry::Place place,
 
 } // namespace
 
-ParsedGraph parseGraph(QByteArray text, const QString& path, int profile,
+ParsedGraph parseGraph(FileText& text, const QString& path, int profile,
                        const ProgressCallback& progress) {
-    GraphEntries read = readGraphEntries(std::move(text), path, progress);
+    GraphEntries read = readGraphEntries(text, path, progress);
     ParsedGraph graph;
     graph.namesOnly = read.namesOnly;
     std::vector<Layer> all = std::move(read.layers);

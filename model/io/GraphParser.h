@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/FileText.h"
 #include "io/PlanFacts.h"
 #include "plan/Layer.h"
 #include "plan/PlanError.h"
@@ -25,7 +26,7 @@ struct ParsedGraph {
 // Parses graph JSON text layer by layer (no whole-document tree, so large plans stay small).
 // Throws PlanError naming `path` when the text is not an engine graph or lacks `profile`.
 // `progress` (optional) hears 0-90 % while layers are read and may cancel.
-ParsedGraph parseGraph(QByteArray text, const QString& path, int profile,
+ParsedGraph parseGraph(FileText& text, const QString& path, int profile,
                        const ProgressCallback& progress = {});
 
 // Folds NoOp layers away as trex does, in the graph view only (Layer::graphInputs/Outputs):

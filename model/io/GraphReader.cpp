@@ -1,29 +1,19 @@
 #include "io/GraphReader.h"
 
+#include "io/GraphEntryReader.h"
 #include "io/JsonFile.h"
-#include "io/JsonList.h"
-#include "io/LayerBuilder.h"
-#include "io/LayerNames.h"
+#include "io/JsonSpan.h"
+
+#include <future>
 
 namespace planscope {
 namespace {
 
-const QString kFix = QStringLiteral(
-    "Export the graph with trtexec --exportLayerInfo=FILE --profilingVerbosity=detailed.");
-const QString kRebuildHint = QStringLiteral(
-    "Rebuild the engine with trtexec --profilingVerbosity=detailed --exportLayerInfo=FILE.");
-
 class GraphWalk {
   public:
-    GraphWalk(QByteArray text, const QString& path, const ProgressCallback& progress)
-        : m_file(std::make_shared<const QByteArray>(std::move(text))),
-          m_text(m_file->constData(), static_cast<std::size_t>(m_file->size())), m_path(path),
-          m_progress(progress) {
-        // Counting the layers first costs one fast scan; it gives the progress its end, and
-        // the list its size (a vector grown by doubling would hold up to twice its layers).
-        m_expected = std::max<qsizetype>(1, m_file->count("\"LayerType\""));
-        m_entries.layers.reserve(static_cast<std::size_t>(m_expected));
-    }
+    GraphWalk(FileText& text, const QString& path, const ProgressCallback& progress)
+        : m_source(text), m_text(text.view()), m_path(path),
+          m_progress(progress), m_readers{GraphEntryReader(path), GraphEntryReader(path)} {}
 
     GraphEntries read() {
         std::size_t pos = skipJsonSpace(m_text, 0);
@@ -59,7 +49,8 @@ class GraphWalk {
         }
         expect(pos, '}');
         if (skipJsonSpace(m_text, pos + 1) != m_text.size())
-            throwInvalidJson(static_cast<qsizetype>(skipJsonSpace(m_text, pos + 1)), m_path, kFix);
+            throwInvalidJson(static_cast<qsizetype>(skipJsonSpace(m_text, pos + 1)), m_path,
+                             kGraphFix);
         if (!hasLayers)
             notAGraph();
         return std::move(m_entries);
@@ -69,88 +60,104 @@ class GraphWalk {
     [[noreturn]] void notAGraph() const {
         throw PlanError(QStringLiteral("%1: not an engine graph (expected a JSON object with a "
                                        "\"Layers\" list). %2")
-                            .arg(m_path, kRebuildHint));
-    }
-
-    [[noreturn]] void notALayer() const {
-        throw PlanError(QStringLiteral("%1: layer %2 is neither a layer object with a Name nor a "
-                                       "name like the layers before it. %3")
-                            .arg(m_path)
-                            .arg(m_entries.layers.size())
-                            .arg(kRebuildHint));
-    }
-
-    [[noreturn]] void broken(std::size_t pos) const {
-        if (pos >= m_text.size())
-            throwTruncatedJson(static_cast<qsizetype>(m_text.size()), m_path, kFix);
-        throwInvalidJson(static_cast<qsizetype>(pos), m_path, kFix);
+                            .arg(m_path, kGraphRebuildHint));
     }
 
     void expect(std::size_t pos, char c) const {
         if (pos >= m_text.size() || m_text[pos] != c)
-            broken(pos);
+            throwBrokenGraph(m_text, pos, m_path);
     }
 
     // Where the value at `pos` ends; throws when it is cut short or its brackets do not match.
     std::size_t expectValue(std::size_t pos) const {
         const std::size_t end = skipJsonValue(m_text, pos);
         if (end == kJsonEnded)
-            broken(m_text.size());
+            throwBrokenGraph(m_text, m_text.size(), m_path);
         if (end == kJsonBroken)
-            broken(pos);
+            throwBrokenGraph(m_text, pos, m_path);
         return end;
     }
 
     // Parses the value in [begin, end) as JSON; the element lasts until the next parse.
     simdjson::dom::element parse(std::size_t begin, std::size_t end) {
-        simdjson::dom::element element;
-        const auto error = m_parser.parse(m_text.data() + begin, end - begin, false).get(element);
-        if (error == simdjson::NUMBER_ERROR)
-            throwNumberTooLarge(m_path, kFix);
-        if (error == simdjson::EMPTY)
-            broken(m_text.size());
-        if (error)
-            broken(begin);
-        return element;
+        return parseGraphSpan(m_parser, m_text, begin, end, m_path);
     }
 
+    // The list's entries are found in stretches of about kStretch bytes; each stretch is read
+    // by two readers side by side, then its text let go. An error found while finding entries
+    // is said only after the entries before it are read, so the first error in the file is the
+    // one reported.
     std::size_t readLayerList(std::size_t pos) {
+        const std::size_t listStart = pos;
         pos = skipJsonSpace(m_text, pos + 1);
         if (pos < m_text.size() && m_text[pos] == ']')
             return pos + 1;
+        if (m_entries.layers.empty()) // the first entry says what the list holds
+            m_entries.namesOnly = pos < m_text.size() && m_text[pos] == '"';
+        std::size_t stretchStart = pos;
         while (true) {
-            const std::size_t end = expectValue(pos);
-            readEntry(pos, end);
+            const std::size_t end = skipJsonValue(m_text, pos);
+            if (end >= kJsonBroken) {
+                readStretch();
+                expectValue(pos); // throws
+            }
+            m_stretch.emplace_back(pos, end);
             pos = skipJsonSpace(m_text, end);
-            if (pos < m_text.size() && m_text[pos] == ']')
+            const bool last = pos < m_text.size() && m_text[pos] == ']';
+            if (last || end - stretchStart >= kStretch) {
+                readStretch();
+                afterStretch(listStart, end);
+                stretchStart = end;
+            }
+            if (last)
                 return pos + 1;
-            expect(pos, ',');
+            if (pos >= m_text.size() || m_text[pos] != ',') {
+                readStretch();
+                expect(pos, ','); // throws
+            }
             pos = skipJsonSpace(m_text, pos + 1);
         }
     }
 
-    void readEntry(std::size_t begin, std::size_t end) {
-        const simdjson::dom::element entry = parse(begin, end);
-        const bool isName = entry.is_string();
-        if (m_entries.layers.empty())
-            m_entries.namesOnly = isName;
-        if (isName != m_entries.namesOnly || (!isName && !entry.is_object()))
-            notALayer();
-        if (isName) {
-            const std::string_view name = entry.get_string().value_unsafe();
-            m_entries.layers.push_back(LayerBuilder::named(replaceRecordSeparators(
-                QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())))));
-        } else {
-            const simdjson::dom::object object = entry.get_object().value_unsafe();
-            if (object["Name"].error())
-                notALayer();
-            m_entries.layers.push_back(
-                m_builder.build(object, {m_file, static_cast<qsizetype>(begin),
-                                         static_cast<qsizetype>(end - begin)}));
+    // Reads the entries found since the last stretch into layers, the second half on a second
+    // thread when there are enough of them.
+    void readStretch() {
+        std::vector<Layer>& layers = m_entries.layers;
+        const std::size_t first = layers.size();
+        const std::size_t count = m_stretch.size();
+        layers.resize(first + count);
+        const auto readRange = [&](GraphEntryReader& reader, std::size_t from, std::size_t to) {
+            for (std::size_t i = from; i < to; ++i)
+                layers[first + i] = reader.read(m_text, m_stretch[i].first, m_stretch[i].second,
+                                                first + i, m_entries.namesOnly);
+        };
+        const std::size_t half = count >= kSideBySide ? count / 2 : count;
+        std::future<void> second;
+        if (half < count)
+            second = std::async(std::launch::async, readRange, std::ref(m_readers[1]), half, count);
+        readRange(m_readers[0], 0, half); // an error here is the earlier one: the second waits
+        if (second.valid())
+            second.get();
+        m_stretch.clear();
+    }
+
+    // Reserves the layer list once the first stretch tells how large entries are; lets go of
+    // the text read; reports progress and hears a cancel.
+    void afterStretch(std::size_t listStart, std::size_t end) {
+        const std::size_t count = m_entries.layers.size();
+        if (!m_reserved) {
+            m_reserved = true;
+            const double perEntry =
+                static_cast<double>(end - listStart) / static_cast<double>(count);
+            const double left = static_cast<double>(m_text.size() - end) / perEntry;
+            // A little more than the estimate: a list grown by doubling may hold twice its layers.
+            m_entries.layers.reserve(count + static_cast<std::size_t>(left * 1.05) + 16);
         }
-        if (m_progress && m_entries.layers.size() % kProgressStep == 0) {
-            const auto done = static_cast<qsizetype>(m_entries.layers.size());
-            if (!m_progress(static_cast<int>(90 * std::min(done, m_expected) / m_expected)))
+        m_source.release(end);
+        if (m_progress) {
+            const auto percent = static_cast<int>(90.0 * static_cast<double>(end) /
+                                                  static_cast<double>(m_text.size()));
+            if (!m_progress(percent))
                 throw LoadCancelled();
         }
     }
@@ -166,30 +173,26 @@ class GraphWalk {
                     << QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
     }
 
-    static constexpr std::size_t kProgressStep = 256;
+    static constexpr std::size_t kStretch = std::size_t{1} << 20;
+    static constexpr std::size_t kSideBySide = 64; // fewer entries are read by one thread
 
-    std::shared_ptr<const QByteArray> m_file;
+    FileText& m_source;
     std::string_view m_text;
     QString m_path;
     ProgressCallback m_progress;
-    qsizetype m_expected = 1;
     simdjson::dom::parser m_parser;
-    LayerBuilder m_builder;
+    GraphEntryReader m_readers[2];
+    std::vector<std::pair<std::size_t, std::size_t>> m_stretch; // the entries found, to read
+    bool m_reserved = false;
     GraphEntries m_entries;
 };
 
 } // namespace
 
-qsizetype jsonPadding() {
-    return simdjson::SIMDJSON_PADDING;
-}
-
-GraphEntries readGraphEntries(QByteArray text, const QString& path,
+GraphEntries readGraphEntries(FileText& text, const QString& path,
                               const ProgressCallback& progress) {
-    requireText(text, path, kFix);
-    if (text.capacity() - text.size() < jsonPadding())
-        text.reserve(text.size() + jsonPadding());
-    return GraphWalk(std::move(text), path, progress).read();
+    requireText(text.view(), path, kGraphFix);
+    return GraphWalk(text, path, progress).read();
 }
 
 } // namespace planscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/FileText.h"
 #include "plan/Layer.h"
 #include "plan/PlanError.h"
 
@@ -17,14 +18,13 @@ struct GraphEntries {
 };
 
 // Reads graph JSON text one entry at a time: the file's skeleton is walked, and each entry is
-// parsed on its own by simdjson into a Layer that keeps its text (Layer::json) for its raw
-// attributes. No tree of the whole document is built, so a large plan stays small.
+// parsed on its own by simdjson into a Layer that keeps the text of its members other than
+// its name and tensors (Layer::attributeText) for its raw attributes; two threads read the
+// entries of each stretch of the list. No tree of the whole document is built, and the text
+// read is let go as the reader goes, so a large plan stays small.
 // Throws PlanError naming `path` when the text is not an engine graph; `progress` (optional)
 // hears 0-90 % as entries are read and may cancel.
-GraphEntries readGraphEntries(QByteArray text, const QString& path,
+GraphEntries readGraphEntries(FileText& text, const QString& path,
                               const ProgressCallback& progress = {});
-
-// The room simdjson needs past the end of a text it reads (readFileBytes' padding).
-qsizetype jsonPadding();
 
 } // namespace planscope

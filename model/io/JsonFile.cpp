@@ -36,9 +36,9 @@ bool looksTruncated(const nlohmann::json::parse_error& error, qsizetype textSize
     return error.byte >= static_cast<std::size_t>(textSize);
 }
 
-void requireText(const QByteArray& text, const QString& path, const QString& fix) {
+void requireText(std::string_view text, const QString& path, const QString& fix) {
     const auto isSpace = [](char c) { return QChar::isSpace(static_cast<uchar>(c)); };
-    if (std::all_of(text.cbegin(), text.cend(), isSpace)) // no trimmed copy of a large file
+    if (std::all_of(text.begin(), text.end(), isSpace)) // no trimmed copy of a large file
         throw PlanError(QStringLiteral("%1: the file is empty. %2").arg(path, fix));
 }
 

@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QString>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 namespace planscope {
 
@@ -16,7 +17,12 @@ QString displayName(const QString& path);
 // True when a parse failed only because the text ends early.
 bool looksTruncated(const nlohmann::json::parse_error& error, qsizetype textSize);
 
-void requireText(const QByteArray& text, const QString& path, const QString& fix);
+// Throws PlanError naming `path` when the text is empty or only white space.
+void requireText(std::string_view text, const QString& path, const QString& fix);
+inline void requireText(const QByteArray& text, const QString& path, const QString& fix) {
+    requireText(std::string_view(text.constData(), static_cast<std::size_t>(text.size())), path,
+                fix);
+}
 // The errors of any JSON reader, each naming the file and `fix`.
 [[noreturn]] void throwTruncatedJson(qsizetype textSize, const QString& path, const QString& fix);
 [[noreturn]] void throwInvalidJson(qsizetype byte, const QString& path, const QString& fix);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "plan/JsonSpan.h"
+#include "io/JsonSpan.h"
 
 #include <QByteArray>
 #include <simdjson.h>

@@ -101,21 +101,21 @@ void LayerBuilder::readConstant(element raw, qint64& count, QString& type, doubl
     if (raw.get(object) != simdjson::SUCCESS)
         return;
     count = 0;
-    QString rawType;
+    std::string_view rawType;
     for (const auto field : object) {
         if (field.key == "Count")
             count = std::max<qint64>(0, integerOf(field.value).value_or(0));
         else if (field.key == "Type")
-            rawType = shared(stringOr(field.value));
+            rawType = stringOr(field.value);
     }
-    const TensorFormat format = describeFormat(rawType);
-    type = format.precision == QLatin1String("Unknown") ? rawType : format.precision;
+    const SharedFormat& format = formatOf(rawType); // described once per type
+    type = format.precision == QLatin1String("Unknown") ? format.longName : format.precision;
     bytes = static_cast<double>(count) * format.elementSize;
 }
 
-Layer LayerBuilder::build(simdjson::dom::object raw, Layer::Json json) {
+Layer LayerBuilder::build(simdjson::dom::object raw, Layer::AttributeText attributes) {
     Layer layer;
-    layer.json = std::move(json);
+    layer.attributeText = std::move(attributes);
     QString parameterType;
     for (const auto field : raw) { // a key written twice keeps its last value
         const std::string_view key = field.key;

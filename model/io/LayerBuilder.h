@@ -12,12 +12,12 @@ namespace planscope {
 
 // Turns graph entries, parsed by simdjson, into Layers. Strings that repeat from layer to layer
 // (types, formats, locations, tensor names) are shared, which keeps large plans small; the raw
-// attributes stay in the entry's text (Layer::json), read when a view asks for them.
+// attributes stay text (Layer::attributeText), read when a view asks for them.
 class LayerBuilder {
   public:
     // trex's fixes apply: separators in the name and metadata become '+', and a Convolution run
     // by a deconvolution kernel is a Deconvolution.
-    Layer build(simdjson::dom::object raw, Layer::Json json);
+    Layer build(simdjson::dom::object raw, Layer::AttributeText attributes);
 
     // A layer known only by name (graph exported without detailed verbosity).
     static Layer named(const QString& name);

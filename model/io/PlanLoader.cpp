@@ -196,9 +196,11 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     const auto graphLog = std::stable_partition(
         logs.begin(), logs.end(), [&](const TrtexecLog& log) { return log.path == sources.graph; });
     const bool fromLog = graphLog != logs.begin();
-    QByteArray graphText =
-        fromLog ? graphTextOf(logs.front()) : readFileBytes(sources.graph, jsonPadding());
-    ParsedGraph graph = parseGraph(std::move(graphText), sources.graph, profile, progress);
+    ParsedGraph graph = [&] {
+        FileText graphText =
+            fromLog ? FileText(graphTextOf(logs.front())) : FileText::open(sources.graph);
+        return parseGraph(graphText, sources.graph, profile, progress);
+    }(); // the graph's text is let go here
     auto facts = std::make_shared<PlanFacts>();
     facts->graph = std::move(graph.entries);
     facts->setAside = std::move(graph.setAside);
@@ -243,8 +245,16 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     }
     markUnmeasuredTransfers(plan.metadata);
 
-    for (Layer& layer : plan.layers)
-        layer.convolution = computeConvolutionMetrics(layer);
+    // The convolutions' figures, the two halves of the layer list side by side.
+    const auto figureConvolutions = [&plan](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i)
+            plan.layers[i].convolution = computeConvolutionMetrics(plan.layers[i]);
+    };
+    const std::size_t half = plan.layers.size() / 2;
+    std::future<void> secondHalf =
+        std::async(std::launch::async, figureConvolutions, half, plan.layers.size());
+    figureConvolutions(0, half);
+    secondHalf.get();
     plan.tactics = readTactics(sources.logs, plan);
     if (fromLog && plan.tactics)
         nameTacticsFromLog(plan, *plan.tactics);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "plan/AttributeTable.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -107,19 +109,28 @@ struct Layer {
     LayerTiming timing;
     std::optional<ConvolutionMetrics> convolution;
 
-    // The layer's object in its graph JSON, kept as text: its raw attributes are read from it
-    // only when asked for, so a large plan holds no per-layer map of them.
-    struct Json {
-        std::shared_ptr<const QByteArray> file; // the whole graph JSON, shared by its layers
-        qsizetype begin = 0;
+    // The layer's members other than Name, Inputs and Outputs, as written in its graph JSON
+    // entry: its raw attributes are read from this text only when asked for, so a large plan
+    // holds no per-layer map of them (nor its tensors' text). Each member is kMemberStart, its
+    // name's code (see AttributeTable) and its value: the JSON text as written, or for a long
+    // value kSharedValue and the value's code. Metadata's value is left out (the layer holds
+    // it). Both marks are control characters that valid JSON, which every entry is checked to
+    // be, never holds.
+    struct AttributeText {
+        static constexpr char kMemberStart = '\x1e';
+        static constexpr char kSharedValue = '\x1d';
+        std::shared_ptr<const char> data; // in blocks shared by the layers read from one file
         qsizetype size = 0;
+        std::shared_ptr<const AttributeTable> table;
         std::string_view text() const;
     };
-    Json json;
+    AttributeText attributeText;
     // Every other exported attribute (not Name, Inputs, Outputs) as compact JSON text, strings
     // unquoted, sorted by key; a key written twice keeps its last value.
     std::vector<std::pair<QString, QString>> attributes() const;
     QString attribute(const QString& key) const; // empty when the layer has no such attribute
+    // The attribute's value as written (JSON text), without converting it.
+    std::optional<std::string_view> attributeJson(std::string_view key) const;
 
     bool weightsKnown() const { return detail == LayerDetail::Full; }
     bool ioBytesKnown() const; // every tensor exported with its whole shape

@@ -1,5 +1,4 @@
-// Layer::attributes() and attribute(): read from the layer's JSON text when asked for.
-#include "plan/JsonSpan.h"
+// Layer::attributes() and attribute(): read from the layer's attribute text when asked for.
 #include "plan/Layer.h"
 
 #include <algorithm>
@@ -46,11 +45,18 @@ bool isPlainInteger(std::string_view text) {
                        [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// A key as written between its quotes, unescaped.
-std::string unescapedKey(std::string_view key) {
-    if (key.find('\\') == std::string_view::npos)
-        return std::string(key);
-    return nlohmann::json::parse('"' + std::string(key) + '"').get<std::string>();
+// A flat list of plain integers written without spaces, "[3,3]": compact as written.
+bool isCompactIntegerList(std::string_view text) {
+    if (text.size() < 2 || text.front() != '[' || text.back() != ']')
+        return false;
+    for (std::string_view rest = text.substr(1, text.size() - 2); !rest.empty();) {
+        const std::size_t comma = std::min(rest.find(','), rest.size());
+        const std::string_view number = rest.substr(0, comma);
+        if (!isPlainInteger(number) || number == "-0") // nlohmann writes -0 as 0
+            return false;
+        rest.remove_prefix(std::min(comma + 1, rest.size()));
+    }
+    return text.back() == ']' && text[text.size() - 2] != ',';
 }
 
 // An attribute's value as text: a string unquoted, anything else as compact JSON. The layer's
@@ -62,7 +68,7 @@ QString valueText(std::string_view value) {
             return fromUtf8(inner);
         return fromUtf8(nlohmann::json::parse(value).get_ref<const std::string&>());
     }
-    if (isPlainInteger(value))
+    if (isPlainInteger(value) || isCompactIntegerList(value))
         return QString::fromLatin1(value.data(), static_cast<qsizetype>(value.size()));
     QString text;
     appendCompact(text, nlohmann::json::parse(value));
@@ -73,27 +79,36 @@ bool isTensorOrName(std::string_view key) {
     return key == "Name" || key == "Inputs" || key == "Outputs";
 }
 
-// False when `text` cannot hold `key` as a key: it is not there quoted, and no escape could
-// spell it otherwise. Most lookups are of keys most layers lack (a search costs far less than
-// a walk over the layer's tensors).
-bool mayHoldKey(std::string_view text, std::string_view key) {
-    const std::string quoted = '"' + std::string(key) + '"';
-    return text.find(quoted) != std::string_view::npos || text.find('\\') != std::string_view::npos;
+// Calls `visit(name code, value)` for each member of a layer's attribute text, in the file's
+// order; a shared value is looked up in the table.
+template <class Visit> void forEachMember(const Layer::AttributeText& attributes, Visit&& visit) {
+    using Text = Layer::AttributeText;
+    constexpr std::size_t kCode = AttributeTable::kCodeSize;
+    const std::string_view text = attributes.text();
+    for (std::size_t pos = 0; pos < text.size();) { // text[pos] starts a member
+        const std::size_t next =
+            std::min(text.find(Text::kMemberStart, pos + 1 + kCode), text.size());
+        const std::string_view value = text.substr(pos + 1 + kCode, next - pos - 1 - kCode);
+        visit(text.substr(pos + 1, kCode),
+              value.starts_with(Text::kSharedValue)
+                  ? std::string_view(attributes.table->value(value.substr(1)))
+                  : value);
+        pos = next;
+    }
 }
 
 } // namespace
 
-std::string_view Layer::Json::text() const {
-    return file ? std::string_view(file->constData() + begin, static_cast<std::size_t>(size))
-                : std::string_view();
+std::string_view Layer::AttributeText::text() const {
+    return data ? std::string_view(data.get(), static_cast<std::size_t>(size)) : std::string_view();
 }
 
 std::vector<std::pair<QString, QString>> Layer::attributes() const {
-    std::vector<std::pair<std::string, std::string_view>> members;
-    forEachJsonMember(json.text(), [&](const JsonMember& m) {
-        std::string key = unescapedKey(m.key);
-        if (!isTensorOrName(key))
-            members.emplace_back(std::move(key), m.value);
+    std::vector<std::pair<std::string_view, std::string_view>> members;
+    forEachMember(attributeText, [&](std::string_view code, std::string_view value) {
+        const std::string& key = attributeText.table->name(code);
+        if (!isTensorOrName(key)) // a name or tensor list spelled with escapes
+            members.emplace_back(key, value);
     });
     // Sorted by key, the last of a repeated key kept: as the whole-document reader had them.
     std::stable_sort(members.begin(), members.end(),
@@ -109,24 +124,38 @@ std::vector<std::pair<QString, QString>> Layer::attributes() const {
     return attributes;
 }
 
+std::optional<std::string_view> Layer::attributeJson(std::string_view key) const {
+    if (isTensorOrName(key) || !attributeText.table)
+        return std::nullopt;
+    const std::optional<std::string_view> code = attributeText.table->findName(key);
+    if (!code)
+        return std::nullopt;
+    // Only the codes are compared on the way; the value is read from the member found.
+    constexpr std::size_t kCode = AttributeTable::kCodeSize;
+    const std::string_view text = attributeText.text();
+    std::size_t found = std::string_view::npos;
+    for (std::size_t pos = 0; pos < text.size();
+         pos = text.find(AttributeText::kMemberStart, pos + 1 + kCode)) {
+        if (text.compare(pos + 1, kCode, *code) == 0)
+            found = pos; // the last of a repeated key wins
+    }
+    if (found == std::string_view::npos)
+        return std::nullopt;
+    const std::size_t start = found + 1 + kCode;
+    const std::size_t end = std::min(text.find(AttributeText::kMemberStart, start), text.size());
+    const std::string_view value = text.substr(start, end - start);
+    if (value.starts_with(AttributeText::kSharedValue))
+        return attributeText.table->value(value.substr(1));
+    return value;
+}
+
 QString Layer::attribute(const QString& key) const {
     const QByteArray wanted = key.toUtf8();
     const std::string_view name(wanted.constData(), static_cast<std::size_t>(wanted.size()));
-    const std::string_view text = json.text();
-    if (isTensorOrName(name) || !mayHoldKey(text, name))
+    const std::optional<std::string_view> found = attributeJson(name);
+    if (!found)
         return {};
-    std::string_view found;
-    bool present = false;
-    forEachJsonMember(text, [&](const JsonMember& m) {
-        if (m.key == name ||
-            (m.key.find('\\') != std::string_view::npos && unescapedKey(m.key) == name)) {
-            found = m.value; // the last of a repeated key wins
-            present = true;
-        }
-    });
-    if (!present)
-        return {};
-    return name == "Metadata" ? metadata : valueText(found);
+    return name == "Metadata" ? metadata : valueText(*found);
 }
 
 } // namespace planscope

@@ -1,19 +1,58 @@
 #include "metrics/ConvolutionMetrics.h"
 
 #include <algorithm>
+#include <charconv>
 #include <nlohmann/json.hpp>
 
 namespace planscope {
 namespace {
 
-std::vector<qint64> integerList(const QString& jsonText) {
+// "[3,3]" as written in every real graph: integers and commas only, read without a parser.
+std::optional<std::vector<qint64>> compactIntegerList(std::string_view text) {
     std::vector<qint64> values;
-    const auto json = nlohmann::json::parse(jsonText.toStdString(), nullptr, false);
+    if (text.size() < 2 || text.front() != '[')
+        return std::nullopt;
+    if (text == "[]")
+        return values;
+    const char* at = text.data() + 1;
+    const char* const end = text.data() + text.size();
+    while (true) {
+        qint64 value = 0;
+        const auto read = std::from_chars(at, end, value);
+        if (read.ec != std::errc() || read.ptr == end)
+            return std::nullopt;
+        values.push_back(value);
+        at = read.ptr + 1;
+        if (*read.ptr == ']')
+            return at == end ? std::optional(values) : std::nullopt;
+        if (*read.ptr != ',')
+            return std::nullopt;
+    }
+}
+
+std::vector<qint64> integerList(std::optional<std::string_view> jsonText) {
+    std::vector<qint64> values;
+    if (!jsonText)
+        return values;
+    if (auto compact = compactIntegerList(*jsonText))
+        return std::move(*compact);
+    const auto json = nlohmann::json::parse(jsonText->begin(), jsonText->end(), nullptr, false);
     if (json.is_array())
         for (const auto& v : json)
             if (v.is_number_integer())
                 values.push_back(v.get<qint64>());
     return values;
+}
+
+// The Groups attribute as a number (0 when it is not one): written as a plain integer in every
+// real graph, which is read without converting it to text first.
+qint64 groupsOf(const Layer& layer) {
+    const std::optional<std::string_view> json = layer.attributeJson("Groups");
+    qint64 value = 0;
+    if (json && std::from_chars(json->data(), json->data() + json->size(), value).ptr ==
+                    json->data() + json->size())
+        return value;
+    return layer.attribute(QStringLiteral("Groups")).toLongLong();
 }
 
 double product(const std::vector<qint64>& values, std::size_t from) {
@@ -39,12 +78,12 @@ std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) 
     if (!input.sized() || !output.sized()) // a dynamic shape: its MACs are unknown
         return std::nullopt;
     ConvolutionMetrics m;
-    m.kernel = integerList(layer.attribute(QStringLiteral("Kernel")));
+    m.kernel = integerList(layer.attributeJson("Kernel"));
     const std::size_t spatial = m.kernel.size();
     // A fully-connected layer run as a 1x1 convolution may have a flat [N, K] output: P = Q = 1.
     if (spatial == 0 || input.shape.size() != spatial + 2 || output.shape.size() < 2)
         return std::nullopt;
-    m.groups = std::max<qint64>(1, layer.attribute(QStringLiteral("Groups")).toLongLong());
+    m.groups = std::max<qint64>(1, groupsOf(layer));
 
     const double n = static_cast<double>(input.shape[0]);
     const double c = static_cast<double>(input.shape[1]);

@@ -47,10 +47,15 @@ std::vector<const Tensor*> EnginePlan::outputBindings() const {
 std::vector<const Tensor*> EnginePlan::bindingTensors(bool inputs) const {
     std::vector<const Tensor*> result;
     const QSet<QString> bound(bindings.cbegin(), bindings.cend());
+    // An engine has few bindings: comparing with each (sizes first) costs less than hashing.
+    constexpr qsizetype kFew = 8;
+    const auto isBound = [&](const QString& name) {
+        return bindings.size() <= kFew ? bindings.contains(name) : bound.contains(name);
+    };
     QSet<QString> seen; // only binding names matter
     const auto visit = [&](const std::vector<Tensor>& tensors, bool wanted) {
         for (const Tensor& t : tensors) {
-            if (!bound.contains(t.name))
+            if (!isBound(t.name))
                 continue;
             if (wanted && !seen.contains(t.name))
                 result.push_back(&t);

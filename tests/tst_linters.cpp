@@ -55,6 +55,8 @@ class TestLinters : public QObject {
     void findsNewRulesOnFixture();
     void countsNewRulesOnFixture();
     void followsSettings();
+    void lintsOnlyTheLayersAskedFor_data();
+    void lintsOnlyTheLayersAskedFor();
     void refusesBadThresholds();
     void findsQatResidualOnResNet();
     void checksFullyConnectedAlignment_data();
@@ -321,6 +323,42 @@ void TestLinters::countsNewRulesOnFixture() {
     const auto padding = findingsOn(all, "conv_7x7_pad2", "conv-nonstandard-padding");
     QCOMPARE(detail(padding[0], "expected"), QString("[3,3]"));
     QVERIFY(padding[0].hazard.contains("expected [3,3]"));
+}
+
+void TestLinters::lintsOnlyTheLayersAskedFor_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::newRow("ResNet QAT") << "trex/resnet-a100/qat";
+    QTest::newRow("ResNet QAT residual") << "trex/resnet-a100/qat-residual";
+    QTest::newRow("MobileNet QAT") << "trex/mobilenet/mobilenet.qat.onnx.engine";
+    QTest::newRow("ControlNet") << "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/"
+                                   "layerinfo.json";
+}
+
+// Linting some layers (an export of part of the graph) finds on them exactly what linting the
+// whole plan finds on them, in the same order.
+void TestLinters::lintsOnlyTheLayersAskedFor() {
+    QFETCH(QString, plan);
+    const EnginePlan loaded = loadPlan(dataPath(plan));
+    const auto describe = [](const std::vector<LintFinding>& findings) {
+        QStringList lines;
+        for (const LintFinding& f : findings)
+            lines
+                << QString("%1 %2 %3 %4").arg(f.rule).arg(f.layerIndex).arg(f.hazard, f.mitigation);
+        return lines;
+    };
+    const std::vector<LintFinding> all = lintPlan(loaded);
+    QVERIFY(!all.empty());
+    for (int every : {2, 3, 7}) {
+        LintSettings some;
+        some.onlyLayers.emplace();
+        for (std::size_t i = 0; i < loaded.layers.size(); i += every)
+            some.onlyLayers->insert(int(i));
+        std::vector<LintFinding> expected;
+        for (const LintFinding& f : all)
+            if (some.onlyLayers->contains(f.layerIndex))
+                expected.push_back(f);
+        QCOMPARE(describe(lintPlan(loaded, some)), describe(expected));
+    }
 }
 
 void TestLinters::followsSettings() {

@@ -4,6 +4,7 @@
 #include "plan/FigureText.h"
 
 #include <algorithm>
+#include <future>
 
 namespace planscope {
 
@@ -27,9 +28,17 @@ int PlanCheck::count(CheckLevel level) const {
 PlanCheck checkPlan(const EnginePlan& plan) {
     PlanCheck check;
     check.figures = checkFigures(plan);
+    // The graph's tensors are checked beside the profile; the results keep this order.
+    std::vector<CheckResult> graphResults;
+    std::future<void> graph =
+        std::async(std::launch::async, [&] { checkGraph(plan, graphResults); });
     const bool ownProfile = checkProfileAgainstGraph(plan, check.results);
-    checkGraph(plan, check.results);
-    checkProfileNumbers(plan, check.figures, ownProfile, check.results);
+    std::vector<CheckResult> numberResults;
+    checkProfileNumbers(plan, check.figures, ownProfile, numberResults);
+    graph.get();
+    for (std::vector<CheckResult>* part : {&graphResults, &numberResults})
+        check.results.insert(check.results.end(), std::make_move_iterator(part->begin()),
+                             std::make_move_iterator(part->end()));
     std::stable_sort(check.results.begin(), check.results.end(),
                      [](const CheckResult& a, const CheckResult& b) { return a.level > b.level; });
     return check;

@@ -3,6 +3,7 @@
 #include "plan/FigureText.h"
 
 #include <algorithm>
+#include <future>
 
 namespace planscope {
 
@@ -81,15 +82,26 @@ PlanLeads findLeads(const EnginePlan& plan) {
     PlanLeads result;
     result.latencyMs = scale.latencyMs();
     result.notes = notesOn(plan, scale);
+    // The kinds of lead only read the plan: they are looked for side by side, their leads kept
+    // in the catalog's order.
+    std::vector<std::future<std::vector<Lead>>> found;
     for (const LeadKind& kind : leadCatalog()) {
         if (auto missing = unjudged(kind, plan)) {
             result.unjudged.push_back(*std::move(missing));
             continue;
         }
-        const std::size_t first = result.leads.size();
-        kind.find(scale, result.leads);
-        for (std::size_t i = first; i < result.leads.size(); ++i)
-            scale.weigh(result.leads[i]);
+        found.push_back(std::async(std::launch::async, [&scale, &kind] {
+            std::vector<Lead> leads;
+            kind.find(scale, leads);
+            for (Lead& lead : leads)
+                scale.weigh(lead);
+            return leads;
+        }));
+    }
+    for (auto& kind : found) {
+        std::vector<Lead> leads = kind.get();
+        result.leads.insert(result.leads.end(), std::make_move_iterator(leads.begin()),
+                            std::make_move_iterator(leads.end()));
     }
     // Most time at stake first; leads without a time keep the catalog's order, after the rest.
     std::stable_sort(result.leads.begin(), result.leads.end(), [](const Lead& a, const Lead& b) {

@@ -131,7 +131,7 @@ void ConvolutionLinter::lint(const EnginePlan& plan, const LintSettings& setting
     for (const auto& [check, rule] : checks)
         if (settings.runs(rule))
             for (const Layer& layer : plan.layers)
-                if (layer.isConvolution())
+                if (layer.isConvolution() && settings.covers(layer.index))
                     check(layer, findings);
 }
 

@@ -3,6 +3,7 @@
 #include <QSet>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace planscope {
 
@@ -15,7 +16,12 @@ struct LintSettings {
     double latencyBoundMs = 0.01;  // small-batch: a layer this fast is bound by launch latency
     double fallbackMinPercent = 0; // precision-fallback: ignore layers below this share
 
+    // Not a setting: the layers whose findings are wanted, when only some are (an export of part
+    // of the graph marks the layers it draws); the linters may skip the rest.
+    std::optional<QSet<int>> onlyLayers;
+
     bool runs(const QString& rule) const { return !disabled.contains(rule); }
+    bool covers(int layerIndex) const { return !onlyLayers || onlyLayers->contains(layerIndex); }
 
     // "name=value" for the thresholds above; throws std::invalid_argument naming the problem.
     void setThreshold(const QString& assignment);

@@ -10,6 +10,8 @@
 #include "plan/EnginePlan.h"
 #include "plan/FigureText.h"
 
+#include <future>
+
 namespace planscope {
 
 QString severityName(Severity severity) {
@@ -49,10 +51,25 @@ QStringList standardRules() {
 }
 
 std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& settings) {
+    // The linters only read the plan: they run side by side, their findings kept in their order.
+    const std::vector<std::unique_ptr<Linter>> linters = standardLinters();
+    std::vector<std::future<std::vector<LintFinding>>> running;
+    running.reserve(linters.size());
+    for (const auto& linter : linters)
+        running.push_back(std::async(std::launch::async, [&plan, &settings, &linter] {
+            std::vector<LintFinding> found;
+            linter->lint(plan, settings, found);
+            return found;
+        }));
     std::vector<LintFinding> findings;
-    for (const auto& linter : standardLinters())
-        linter->lint(plan, settings, findings);
-    std::erase_if(findings, [&](const LintFinding& f) { return !settings.runs(f.rule); });
+    for (auto& linter : running) {
+        std::vector<LintFinding> found = linter.get();
+        findings.insert(findings.end(), std::make_move_iterator(found.begin()),
+                        std::make_move_iterator(found.end()));
+    }
+    std::erase_if(findings, [&](const LintFinding& f) {
+        return !settings.runs(f.rule) || !settings.covers(f.layerIndex);
+    });
     return findings;
 }
 

@@ -38,10 +38,10 @@ QStringList PaddingLinter::rules() const {
     return {kRule};
 }
 
-void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                          std::vector<LintFinding>& findings) const {
     for (const Layer& conv : plan.layers) {
-        if (!conv.isConvolution())
+        if (!conv.isConvolution() || !settings.covers(conv.index))
             continue;
         const std::vector<int> kernel = numbers(conv.attribute(QStringLiteral("Kernel")));
         const std::vector<int> pre = numbers(conv.attribute(QStringLiteral("PrePadding")));

@@ -4,10 +4,11 @@
 
 namespace planscope {
 
-void QdqLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+void QdqLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                      std::vector<LintFinding>& findings) const {
     for (const Layer& layer : plan.layers) {
-        if (layer.type != QLatin1String("Scale") || layer.inputs.empty() || layer.outputs.empty())
+        if (layer.type != QLatin1String("Scale") || layer.inputs.empty() || layer.outputs.empty() ||
+            !settings.covers(layer.index))
             continue;
         const bool intIn = layer.inputs[0].precision == QLatin1String("INT8");
         const bool intOut = layer.outputs[0].precision == QLatin1String("INT8");

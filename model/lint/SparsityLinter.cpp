@@ -7,9 +7,11 @@ QStringList SparsityLinter::rules() const {
     return {QStringLiteral("weights-sparsity")};
 }
 
-void SparsityLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+void SparsityLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                           std::vector<LintFinding>& findings) const {
     for (const Layer& layer : plan.layers) {
+        if (!settings.covers(layer.index))
+            continue;
         const bool sparse =
             layer.attribute(QStringLiteral("HasSparseWeights")) == QLatin1String("1");
         const bool allowed = layer.attribute(QStringLiteral("AllowSparse")) == QLatin1String("1");

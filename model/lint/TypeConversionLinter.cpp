@@ -15,10 +15,11 @@ QString typeWord(const Tensor& tensor) {
 TypeConversionLinter::TypeConversionLinter(QString layerType, QString rule)
     : m_layerType(std::move(layerType)), m_rule(std::move(rule)) {}
 
-void TypeConversionLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,
+void TypeConversionLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                                 std::vector<LintFinding>& findings) const {
     for (const Layer& layer : plan.layers) {
-        if (layer.type != m_layerType || layer.inputs.empty() || layer.outputs.empty())
+        if (layer.type != m_layerType || layer.inputs.empty() || layer.outputs.empty() ||
+            !settings.covers(layer.index))
             continue;
         const Tensor& in = layer.inputs[0];
         const Tensor& out = layer.outputs[0];

@@ -62,7 +62,7 @@ int checkCommand(const QStringList& arguments) {
             return 0;
         LoadOptions options;
         options.refuseForeignProfile = false; // reported as profile-other-engine instead
-        const EnginePlan plan = loadPlanFromArguments(parser, options);
+        const EnginePlan& plan = loadPlanFromArguments(parser, options);
         const PlanCheck check = checkPlan(plan);
         if (parser.isSet(json)) {
             out() << QString::fromStdString(checkJson(plan, check).dump(2)) << '\n';

@@ -127,7 +127,7 @@ int exportChartCommand(const QStringList& arguments) {
                     "there is no chart '%1'. 'planscope export-chart --list' lists them.")
                     .arg(parser.value(QStringLiteral("chart"))));
 
-        const EnginePlan plan = loadPlanFromArguments(parser);
+        const EnginePlan& plan = loadPlanFromArguments(parser);
         if (!all) {
             const Chart chart = charts::buildChart(plan, parser.value(QStringLiteral("chart")));
             writeChart(chart, output, sizeFor(chart, width, height));

@@ -134,7 +134,7 @@ int layersCommand(const QStringList& arguments) {
         if (parser.isSet(reverse) && !parser.isSet(sort))
             throw UsageError("--reverse reverses --sort: give --sort COLUMN");
         const QString key = parser.isSet(sort) ? sortKey(parser.value(sort)) : QString();
-        const EnginePlan plan = loadPlanFromArguments(parser);
+        const EnginePlan& plan = loadPlanFromArguments(parser);
         std::vector<Row> rows;
         for (const Layer* l : layersOfType(plan, parser.value(type)))
             rows.push_back({l, layerJson(*l)});

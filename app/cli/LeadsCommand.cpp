@@ -92,7 +92,7 @@ int leadsCommand(const QStringList& arguments) {
             printCatalog();
             return 0;
         }
-        const EnginePlan plan = loadPlanFromArguments(parser);
+        const EnginePlan& plan = loadPlanFromArguments(parser);
         const PlanLeads leads = findLeads(plan);
         if (parser.isSet(json))
             out() << QString::fromStdString(leadsJson(plan, leads).dump(2)) << '\n';

@@ -115,7 +115,7 @@ int lintCommand(const QStringList& arguments) {
             level != QLatin1String("error"))
             throw UsageError("--fail-on takes warning or error");
         const LintSettings settings = settingsFrom(parser);
-        const EnginePlan plan = loadPlanFromArguments(parser);
+        const EnginePlan& plan = loadPlanFromArguments(parser);
         const auto findings = lintPlan(plan, settings);
         if (parser.isSet(json))
             out() << QString::fromStdString(findingsJson(findings).dump(2)) << '\n';

@@ -11,7 +11,7 @@ namespace planscope {
 void addPlanOptions(QCommandLineParser& parser);
 
 // Loads the plan named on the command line, with `options` completed from it; throws PlanError
-// (or UsageError) on bad input.
-EnginePlan loadPlanFromArguments(const QCommandLineParser& parser, LoadOptions options = {});
+// (or UsageError) on bad input. The plan lives until the process ends.
+const EnginePlan& loadPlanFromArguments(const QCommandLineParser& parser, LoadOptions options = {});
 
 } // namespace planscope

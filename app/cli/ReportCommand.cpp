@@ -60,7 +60,7 @@ int reportCommand(const QStringList& arguments) {
             write(report::comparisonReport(plans[0], plans[1],
                                            !parser.isSet(QStringLiteral("inexact"))));
         } else {
-            const EnginePlan plan = loadPlanFromArguments(parser);
+            const EnginePlan& plan = loadPlanFromArguments(parser);
             write(report::planReport(plan));
         }
         return 0;

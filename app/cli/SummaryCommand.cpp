@@ -14,7 +14,7 @@ int summaryCommand(const QStringList& arguments) {
         parser.addOption(json);
         if (!parseArguments(parser, arguments))
             return 0;
-        const EnginePlan plan = loadPlanFromArguments(parser);
+        const EnginePlan& plan = loadPlanFromArguments(parser);
         if (parser.isSet(json))
             out() << QString::fromStdString(summaryJson(plan).dump(2)) << '\n';
         else

@@ -54,6 +54,27 @@ QString writeGraph(const QTemporaryDir& dir, const QStringList& layers,
     return path;
 }
 
+// A graph as text, node by node and edge by edge in order, for comparing two graphs whole.
+QStringList describe(const PlanGraph& graph) {
+    QStringList lines;
+    for (const GraphNode& n : graph.nodes())
+        lines << QString("node %1 %2 %3 %4 %5 %6 %7")
+                     .arg(int(n.kind))
+                     .arg(n.layer)
+                     .arg(n.constant)
+                     .arg(n.name, n.tensor.name)
+                     .arg(n.generation)
+                     .arg(n.isBinding);
+    for (const GraphEdge& e : graph.edges())
+        lines << QString("edge %1 %2 %3 %4 %5")
+                     .arg(e.from)
+                     .arg(e.to)
+                     .arg(e.tensor.name)
+                     .arg(e.generation)
+                     .arg(e.dependency);
+    return lines;
+}
+
 QSet<QString> layerNames(const PlanGraph& graph) {
     QSet<QString> names;
     for (const GraphNode& n : graph.nodes())
@@ -75,6 +96,8 @@ class TestPlanGraph : public QObject {
     void neighbourhoodHoldsLayersWithinRadius_data();
     void neighbourhoodHoldsLayersWithinRadius();
     void neighbourhoodStopsAtSharedInputs();
+    void aroundIsTheWholeGraphsNeighbourhood_data();
+    void aroundIsTheWholeGraphsNeighbourhood();
     void neighbourhoodFollowsDataThroughBindings();
     void hidesConstantsUnlessAsked();
     void ordersTrainStations();
@@ -231,6 +254,53 @@ void TestPlanGraph::neighbourhoodStopsAtSharedInputs() {
         }
 }
 
+void TestPlanGraph::aroundIsTheWholeGraphsNeighbourhood_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("option"); // 0 none, 1 regions, 2 forking regions, 3 constants
+    const QStringList plans = {
+        "trex/mobilenet/mobilenet_v2_residuals.qat.onnx.engine",
+        "trex/resnet-a100/fp32", // NoOps folded
+        "trex/resnet-a100/qat-residual",
+        "realworld/alexnet-trt10-rtx3060", // Myelin constants
+        "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json",
+        "realworld/aeb-bev-trt86/layers_.json",
+    };
+    for (const QString& plan : plans)
+        for (int option : {0, 1, 2, 3})
+            QTest::addRow("%s, option %d", qPrintable(plan), option) << plan << option;
+}
+
+// PlanGraph::around builds only what lies near its layers: the graph it gives is the whole
+// graph's neighbourhood, node for node and edge for edge, around each layer at every radius.
+void TestPlanGraph::aroundIsTheWholeGraphsNeighbourhood() {
+    QFETCH(QString, path);
+    QFETCH(int, option);
+    const EnginePlan plan = loadPlan(dataPath(path));
+    GraphOptions options;
+    options.regions = option == 1;
+    options.forkingRegions = option == 2;
+    options.constants = option == 3;
+    const PlanGraph whole = PlanGraph::build(plan, options);
+    const int count = int(plan.layers.size());
+    const int step = std::max(1, count / 40);
+    int compared = 0;
+    for (int layer = 0; layer < count; layer += step)
+        for (int radius : {0, 1, 2, 4}) {
+            const PlanGraph expected = whole.neighbourhood(whole.nodeOfLayer(layer), radius);
+            QCOMPARE(describe(PlanGraph::around(plan, {layer}, radius, options)),
+                     describe(expected));
+            compared += int(expected.nodes().size());
+        }
+    const std::vector<int> group = {0, count / 2, count - 1};
+    std::vector<int> nodes;
+    nodes.reserve(group.size());
+    for (int layer : group)
+        nodes.push_back(whole.nodeOfLayer(layer));
+    QCOMPARE(describe(PlanGraph::around(plan, group, 2, options)),
+             describe(whole.neighbourhood(nodes, 2)));
+    QVERIFY(compared > count); // the neighbourhoods compared hold more than their centres
+}
+
 // An output binding that later layers read too is data flowing from its writer to them: a walk
 // from the writer goes on to every reader; a walk from one reader reaches the others only
 // through the writer.
@@ -279,6 +349,10 @@ void TestPlanGraph::ordersTrainStations() {
     for (const GraphEdge& e : graph.edges())
         dependencies += e.dependency ? 1 : 0;
     QCOMPARE(dependencies, 2); // a -> station -> b
+    for (int radius : {0, 1, 2})
+        for (int layer : {0, 1, 2})
+            QCOMPARE(describe(PlanGraph::around(plan, {layer}, radius)),
+                     describe(graph.neighbourhood(graph.nodeOfLayer(layer), radius)));
 }
 
 void TestPlanGraph::colorsNodesAndEdges() {

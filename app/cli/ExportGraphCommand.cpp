@@ -32,7 +32,7 @@ GraphStyle styleFrom(const QCommandLineParser& parser) {
 
 // The whole graph, a neighbourhood (--around, --radius) or the layers matching --query.
 PlanGraph selectGraph(const QCommandLineParser& parser, const EnginePlan& plan,
-                      const PlanGraph& whole) {
+                      const GraphOptions& options) {
     if (parser.isSet(QStringLiteral("around"))) {
         const QString name = parser.value(QStringLiteral("around"));
         const Layer* layer = plan.findLayer(name);
@@ -48,16 +48,16 @@ PlanGraph selectGraph(const QCommandLineParser& parser, const EnginePlan& plan,
         const int radius = parser.value(QStringLiteral("radius")).toInt(&ok);
         if (!ok || radius < 0)
             throw UsageError("--radius takes a number from 0");
-        return whole.neighbourhood(whole.nodeOfLayer(layer->index), radius);
+        return PlanGraph::around(plan, {layer->index}, radius, options);
     }
     if (parser.isSet(QStringLiteral("query"))) {
         const QRegularExpression re(parser.value(QStringLiteral("query")));
         if (!re.isValid())
             throw UsageError(
                 ("--query is not a valid regular expression: " + re.errorString()).toStdString());
-        return whole.matching(re.pattern());
+        return PlanGraph::build(plan, options).matching(re.pattern());
     }
-    return whole;
+    return PlanGraph::build(plan, options);
 }
 
 } // namespace
@@ -107,7 +107,7 @@ int exportGraphCommand(const QStringList& arguments) {
                                  : "the output name must end with .svg, .png, .dot or .onnx "
                                    "(or give --format)");
         const GraphStyle style = styleFrom(parser);
-        const EnginePlan plan = loadPlanFromArguments(parser);
+        const EnginePlan& plan = loadPlanFromArguments(parser);
         if (suffix == QLatin1String("onnx")) {
             const OnnxExport written = exportOnnx(plan, output);
             for (const QString& note : written.notes)
@@ -122,7 +122,7 @@ int exportGraphCommand(const QStringList& arguments) {
         options.regions = parser.isSet(QStringLiteral("regions"));
         options.forkingRegions = parser.isSet(QStringLiteral("forking-regions"));
         options.constants = parser.isSet(QStringLiteral("constants"));
-        const PlanGraph graph = selectGraph(parser, plan, PlanGraph::build(plan, options));
+        const PlanGraph graph = selectGraph(parser, plan, options);
 
         if (suffix == QLatin1String("dot")) {
             QFile file(output);
@@ -135,8 +135,12 @@ int exportGraphCommand(const QStringList& arguments) {
         const GraphLayout layout = layoutGraph(graph, GraphPainter::nodeSizes(graph, plan, style));
         if (!layout.ok())
             throw PlanError(QStringLiteral("%1: %2").arg(plan.name, layout.error));
+        LintSettings lintScope; // the layers drawn are the ones marked
+        lintScope.onlyLayers.emplace();
+        for (const GraphNode& node : graph.nodes())
+            lintScope.onlyLayers->insert(node.layer);
         QSet<int> flagged;
-        for (const LintFinding& f : lintPlan(plan))
+        for (const LintFinding& f : lintPlan(plan, lintScope))
             flagged.insert(f.layerIndex);
         const GraphPainter painter(graph, layout, plan, style, flagged);
         QString error;

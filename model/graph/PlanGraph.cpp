@@ -33,13 +33,16 @@ struct Region {
     }
 };
 
-// Reads and writes of every tensor in engine order; a write after reads starts a generation.
+// Reads and writes of every tensor in engine order (of `tensors` only, when given); a write
+// after reads starts a generation. Layers without a node (-1) are left out.
 std::vector<Region> buildRegions(const EnginePlan& plan, const std::vector<int>& layerNode,
-                                 const QSet<QString>& bindings) {
+                                 const QSet<QString>& bindings, const QSet<QString>* tensors) {
     std::vector<Region> regions;
     QHash<QString, std::size_t> byName;
     QHash<QString, bool> lastWasWrite;
     const auto event = [&](const Tensor& t, int node, bool write) {
+        if (tensors && !tensors->contains(t.name))
+            return;
         auto it = byName.find(t.name);
         if (it == byName.end()) {
             it = byName.insert(t.name, regions.size());
@@ -55,10 +58,13 @@ std::vector<Region> buildRegions(const EnginePlan& plan, const std::vector<int>&
         lastWasWrite[t.name] = write;
     };
     for (const Layer& layer : plan.layers) {
+        const int node = layerNode[static_cast<std::size_t>(layer.index)];
+        if (node < 0)
+            continue;
         for (const Tensor& t : layer.graphInputs())
-            event(t, layerNode[static_cast<std::size_t>(layer.index)], false);
+            event(t, node, false);
         for (const Tensor& t : layer.graphOutputs())
-            event(t, layerNode[static_cast<std::size_t>(layer.index)], true);
+            event(t, node, true);
     }
     for (Region& region : regions) {
         const bool binding = bindings.contains(region.name);
@@ -72,12 +78,26 @@ std::vector<Region> buildRegions(const EnginePlan& plan, const std::vector<int>&
     return regions;
 }
 
+// Whether the plan graph has a TrainStation ordering edge from layer i - 1 to layer i.
+bool ordered(const EnginePlan& plan, std::size_t i) {
+    const bool into =
+        plan.layers[i].type == QLatin1String("TrainStation") && i + 1 < plan.layers.size();
+    const bool outOf = plan.layers[i - 1].type == QLatin1String("TrainStation") && i > 1;
+    return into || outOf;
+}
+
 } // namespace
 
 PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options) {
+    return build(plan, options, nullptr);
+}
+
+PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options, const Part* part) {
     PlanGraph graph;
-    std::vector<int> layerNode(plan.layers.size());
+    std::vector<int> layerNode(plan.layers.size(), -1);
     for (const Layer& layer : plan.layers) {
+        if (part && !part->layers[static_cast<std::size_t>(layer.index)])
+            continue;
         layerNode[static_cast<std::size_t>(layer.index)] = static_cast<int>(graph.m_nodes.size());
         graph.m_nodes.push_back(
             {GraphNode::Kind::Layer, layer.index, -1, layer.name, {}, 0, false});
@@ -101,7 +121,8 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options) 
     const auto connect = [&](int from, int to, const Tensor& t, int generation) {
         graph.m_edges.push_back({from, to, t, generation, false});
     };
-    for (const Region& region : buildRegions(plan, layerNode, bindings)) {
+    for (const Region& region :
+         buildRegions(plan, layerNode, bindings, part ? &part->tensors : nullptr)) {
         const bool isConstant = constantOutputs.contains(region.name);
         const bool myelinConstant = !region.hasWriter() && !bindings.contains(region.name);
         if ((isConstant || myelinConstant) && !options.constants)
@@ -140,14 +161,67 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options) 
     std::erase_if(graph.m_edges, [](const GraphEdge& e) { return e.from < 0 || e.to < 0; });
 
     // TrainStation layers order the work around them without data edges.
-    for (std::size_t i = 1; i < plan.layers.size(); ++i) {
-        const bool into =
-            plan.layers[i].type == QLatin1String("TrainStation") && i + 1 < plan.layers.size();
-        const bool outOf = plan.layers[i - 1].type == QLatin1String("TrainStation") && i > 1;
-        if (into || outOf)
+    for (std::size_t i = 1; i < plan.layers.size(); ++i)
+        if (layerNode[i - 1] >= 0 && layerNode[i] >= 0 && ordered(plan, i))
             graph.m_edges.push_back({layerNode[i - 1], layerNode[i], {}, 0, true});
-    }
     return graph;
+}
+
+PlanGraph PlanGraph::around(const EnginePlan& plan, const std::vector<int>& layers, int radius,
+                            const GraphOptions& options) {
+    // Every step of the plan graph from a layer leads to a layer sharing a tensor with it (or
+    // next to it in TrainStation order), perhaps through a region node: so the layers within
+    // `radius` such steps hold the neighbourhood. Their tensors' regions need every layer that
+    // touches them, so each generation and edge comes out as in the whole graph.
+    QHash<QString, std::vector<int>> users;
+    const auto tensorsOf = [&](const Layer& layer, auto&& visit) {
+        for (const Tensor& t : layer.graphInputs())
+            visit(t.name);
+        for (const Tensor& t : layer.graphOutputs())
+            visit(t.name);
+    };
+    for (const Layer& layer : plan.layers)
+        tensorsOf(layer, [&](const QString& name) { users[name].push_back(layer.index); });
+
+    const std::size_t count = plan.layers.size();
+    std::vector<int> distance(count, -1);
+    std::deque<int> queue;
+    const auto reach = [&](int layer, int steps) {
+        if (layer >= 0 && static_cast<std::size_t>(layer) < count &&
+            distance[static_cast<std::size_t>(layer)] < 0) {
+            distance[static_cast<std::size_t>(layer)] = steps;
+            queue.push_back(layer);
+        }
+    };
+    for (int layer : layers)
+        reach(layer, 0);
+    Part part;
+    part.layers.assign(count, false);
+    while (!queue.empty()) {
+        const int layer = queue.front();
+        queue.pop_front();
+        const auto i = static_cast<std::size_t>(layer);
+        const int steps = distance[i];
+        part.layers[i] = true;
+        tensorsOf(plan.layers[i], [&](const QString& name) {
+            part.tensors.insert(name);
+            for (int user : users.value(name)) {
+                part.layers[static_cast<std::size_t>(user)] = true;
+                if (steps < radius)
+                    reach(user, steps + 1);
+            }
+        });
+        if (steps < radius && i > 0 && ordered(plan, i))
+            reach(layer - 1, steps + 1);
+        if (steps < radius && i + 1 < count && ordered(plan, i + 1))
+            reach(layer + 1, steps + 1);
+    }
+    const PlanGraph built = build(plan, options, &part);
+    std::vector<int> nodes;
+    nodes.reserve(layers.size());
+    for (int layer : layers)
+        nodes.push_back(built.nodeOfLayer(layer));
+    return built.neighbourhood(nodes, radius);
 }
 
 int PlanGraph::nodeOfLayer(int layer) const {

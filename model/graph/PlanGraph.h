@@ -2,6 +2,7 @@
 
 #include "plan/EnginePlan.h"
 
+#include <QSet>
 #include <vector>
 
 namespace planscope {
@@ -39,6 +40,10 @@ struct GraphEdge {
 class PlanGraph {
   public:
     static PlanGraph build(const EnginePlan& plan, const GraphOptions& options = {});
+    // build(plan, options).neighbourhood(its nodes of `layers`, radius), without building the
+    // whole plan's graph first: only the layers near `layers` and the tensors they touch.
+    static PlanGraph around(const EnginePlan& plan, const std::vector<int>& layers, int radius,
+                            const GraphOptions& options = {});
 
     const std::vector<GraphNode>& nodes() const { return m_nodes; }
     const std::vector<GraphEdge>& edges() const { return m_edges; }
@@ -55,6 +60,12 @@ class PlanGraph {
     PlanGraph matching(const QString& pattern) const;
 
   private:
+    // The layers and tensors a part of the graph is built from; build() takes all.
+    struct Part {
+        std::vector<bool> layers; // by layer index
+        QSet<QString> tensors;
+    };
+    static PlanGraph build(const EnginePlan& plan, const GraphOptions& options, const Part* part);
     PlanGraph subgraph(const std::vector<bool>& keep) const;
 
     std::vector<GraphNode> m_nodes;

@@ -38,13 +38,9 @@ neighbourhoodScene(const std::shared_ptr<const EnginePlan>& plan, const std::vec
     auto scene = std::make_shared<GraphCanvas::Scene>();
     scene->plan = plan;
     scene->centre = layers.front();
-    const PlanGraph whole = PlanGraph::build(*plan);
-    std::vector<int> nodes;
-    nodes.reserve(layers.size());
-    for (int layer : layers)
-        nodes.push_back(whole.nodeOfLayer(layer));
-    const int radius = nodes.size() <= 2 ? 3 : nodes.size() <= 8 ? 2 : nodes.size() <= 32 ? 1 : 0;
-    scene->graph = whole.neighbourhood(nodes, radius);
+    const std::size_t n = layers.size();
+    const int radius = n <= 2 ? 3 : n <= 8 ? 2 : n <= 32 ? 1 : 0;
+    scene->graph = PlanGraph::around(*plan, layers, radius);
     scene->layout =
         layoutGraph(scene->graph, GraphPainter::nodeSizes(scene->graph, *plan, scene->style));
     return scene;

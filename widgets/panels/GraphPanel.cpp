@@ -217,9 +217,9 @@ void GraphPanel::relayout() {
     scene->style = currentStyle();
     for (const LintFinding& f : m_document->findings())
         scene->flagged.insert(f.layerIndex);
-    const PlanGraph whole = PlanGraph::build(*m_plan, currentOptions());
-    scene->graph =
-        centre >= 0 ? whole.neighbourhood(whole.nodeOfLayer(centre), m_radius->value()) : whole;
+    scene->graph = centre >= 0
+                       ? PlanGraph::around(*m_plan, {centre}, m_radius->value(), currentOptions())
+                       : PlanGraph::build(*m_plan, currentOptions());
     const std::vector<QSizeF> sizes = GraphPainter::nodeSizes(scene->graph, *m_plan, scene->style);
     m_status->setText(tr("Laying out %1 nodes...").arg(scene->graph.nodes().size()));
     m_cancel->show();

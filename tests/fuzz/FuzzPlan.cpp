@@ -20,6 +20,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>
+#include <cstdlib>
 
 namespace planscope::fuzz {
 namespace {
@@ -80,6 +81,26 @@ void use(const EnginePlan& plan) {
     const PlanGraph graph = PlanGraph::build(plan, {true, true, true});
     if (!graph.nodes().empty())
         (void)graph.neighbourhood(0, 2);
+    // A neighbourhood built from the layers near it only is the whole graph's, node for node;
+    // the lint of its layers finds on them what the whole plan's lint finds.
+    if (!plan.layers.empty()) {
+        const int middle = int(plan.layers.size() / 2);
+        const PlanGraph near = PlanGraph::around(plan, {middle}, 2, {true, true, true});
+        const PlanGraph expected = graph.neighbourhood(graph.nodeOfLayer(middle), 2);
+        if (near.nodes().size() != expected.nodes().size() ||
+            near.edges().size() != expected.edges().size())
+            std::abort();
+        for (std::size_t n = 0; n < near.nodes().size(); ++n)
+            if (near.nodes()[n].name != expected.nodes()[n].name)
+                std::abort();
+        LintSettings some;
+        some.onlyLayers = QSet<int>{middle};
+        std::size_t onMiddle = 0;
+        for (const LintFinding& f : lintPlan(plan))
+            onMiddle += f.layerIndex == middle ? 1 : 0;
+        if (lintPlan(plan, some).size() != onMiddle)
+            std::abort();
+    }
     (void)PlanGraph::build(plan);
     const LayerConnections connections(plan);
     (void)compareLayers(plan, plan, matchLayers(plan, plan, false));

@@ -1,6 +1,7 @@
 # Sourced by the bench scripts: runs a command RUNS times as a whole process (cold start each
-# time, output discarded) and sets `wall` to the median wall time in seconds and `rss_mb` to the
-# largest peak resident memory in MB, both from GNU time.
+# time, output discarded) and sets `wall` to the median wall time in seconds (bash's microsecond
+# clock around GNU time, whose own wall time has only hundredths of a second) and `rss_mb` to the
+# largest peak resident memory in MB, from GNU time.
 #   measure RUNS COMMAND [ARG...]
 measure() {
     local runs=$1
@@ -8,14 +9,26 @@ measure() {
     local times rss=0 row_wall row_rss
     times=$(mktemp)
     for ((i = 0; i < runs; i++)); do
-        /usr/bin/time -f "%e %M" -o "$times.run" "$@" >/dev/null
-        read -r row_wall row_rss <"$times.run"
+        row_wall=$(timed "$times.run" "$@")
+        read -r row_rss <"$times.run"
         echo "$row_wall" >>"$times"
         [ "$row_rss" -gt "$rss" ] && rss=$row_rss
     done
     wall=$(sort -g "$times" | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')
     rss_mb=$((rss / 1024))
     rm -f "$times" "$times.run"
+}
+
+# Runs a command once with GNU time writing its peak RSS (KB) to FILE; prints its wall time in
+# seconds, to the microsecond.
+#   timed FILE COMMAND [ARG...]
+timed() {
+    local file=$1 start end
+    shift
+    start=$EPOCHREALTIME
+    /usr/bin/time -f "%M" -o "$file" "$@" >/dev/null 2>&1
+    end=$EPOCHREALTIME
+    awk "BEGIN{printf \"%.6f\\n\", $end - $start}"
 }
 
 # Prints whether `value` is below `limit`: "  LABEL target (< LIMIT UNIT): met" or "MISSED".
@@ -38,10 +51,10 @@ measure_pair() {
     local rows a_wall a_rss b_wall b_rss
     rows=$(mktemp)
     for ((i = 0; i < runs; i++)); do
-        /usr/bin/time -f "%e %M" -o "$rows.a" "${a[@]}" >/dev/null 2>&1
-        /usr/bin/time -f "%e %M" -o "$rows.b" "${b[@]}" >/dev/null 2>&1
-        read -r a_wall a_rss <"$rows.a"
-        read -r b_wall b_rss <"$rows.b"
+        a_wall=$(timed "$rows.a" "${a[@]}")
+        b_wall=$(timed "$rows.b" "${b[@]}")
+        read -r a_rss <"$rows.a"
+        read -r b_rss <"$rows.b"
         echo "$a_wall $b_wall $a_rss" >>"$rows"
     done
     median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }

@@ -1,10 +1,13 @@
 #include "TestSupport.h"
+#include "demo/SyntheticPlan.h"
 #include "graph/PlanGraph.h"
+#include "io/GraphReader.h"
 #include "io/LayerNames.h"
 #include "io/PlanLoader.h"
 #include "lint/Linter.h"
 #include "plan/PlanError.h"
 
+#include <QTemporaryDir>
 #include <cmath>
 
 using namespace planscope;
@@ -46,6 +49,7 @@ class TestGraphParser : public QObject {
     void reportsBrokenGraphs();
     void survivesAbsurdValues();
     void readsRawAttributesWhenAsked();
+    void readsALargeFileAsItsText();
 };
 
 void TestGraphParser::namesLayersAsTrex_data() {
@@ -269,6 +273,48 @@ void TestGraphParser::readsRawAttributesWhenAsked() {
     QCOMPARE(second.attributes(), secondExpected);
     QCOMPARE(second.attribute("Dup"), QString()); // another layer's attribute
     QCOMPARE(second.attributeJson("Kernel").value_or(""), std::string_view("[1,1]"));
+}
+
+// A graph of several megabytes is read into pages of its own and handed back as it is read, its
+// entries by two threads a megabyte at a time: every layer comes out as from the same text held
+// whole in memory. Cut short, the file is said to end early.
+void TestGraphParser::readsALargeFileAsItsText() {
+    QTemporaryDir dir;
+    const QString prefix = dir.filePath("large.onnx.engine");
+    QString error;
+    QVERIFY2(writeSyntheticPlan(prefix, {.layers = 5000, .timingSamples = 10}, &error),
+             qPrintable(error));
+    const QString path = prefix + ".graph.json";
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(text.size() > 5'000'000); // past the size read into pages of its own
+    FileText fromFile = FileText::open(path);
+    FileText fromMemory(text);
+    const GraphEntries read = readGraphEntries(fromFile, path);
+    const GraphEntries expected = readGraphEntries(fromMemory, path);
+    QCOMPARE(read.layers.size(), std::size_t(5000));
+    QCOMPARE(read.layers.size(), expected.layers.size());
+    for (std::size_t i = 0; i < read.layers.size(); ++i) {
+        const Layer& layer = read.layers[i];
+        QCOMPARE(layer.name, expected.layers[i].name);
+        QCOMPARE(layer.attributes(), expected.layers[i].attributes());
+        QCOMPARE(layer.inputs.size(), expected.layers[i].inputs.size());
+        if (layer.tactic != "TensorRT")
+            QCOMPARE(layer.attribute("TacticName"), layer.tactic);
+    }
+
+    const QString cut = dir.filePath("cut.graph.json");
+    QFile cutFile(cut);
+    QVERIFY(cutFile.open(QIODevice::WriteOnly));
+    cutFile.write(text.left(text.size() * 2 / 3));
+    cutFile.close();
+    try {
+        loadPlan(cut);
+        QFAIL("a graph cut short loaded");
+    } catch (const PlanError& e) {
+        QVERIFY2(e.message().contains("the JSON ends early"), qPrintable(e.message()));
+    }
 }
 
 PLANSCOPE_TEST_MAIN(TestGraphParser, QCoreApplication)

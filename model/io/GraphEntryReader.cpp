@@ -1,6 +1,7 @@
 #include "io/GraphEntryReader.h"
 
 #include "io/JsonFile.h"
+#include "io/JsonList.h"
 #include "io/JsonSpan.h"
 #include "io/LayerNames.h"
 #include "plan/PlanError.h"
@@ -36,10 +37,7 @@ void throwNotALayer(std::size_t index, const QString& path) {
 simdjson::dom::element parseGraphSpan(simdjson::dom::parser& parser, std::string_view text,
                                       std::size_t begin, std::size_t end, const QString& path) {
     simdjson::dom::element element;
-    // simdjson reads up to its padding past a value's end: the text's own bytes, but near the
-    // end of the text it reads a padded copy instead.
-    const bool padded = end + simdjson::SIMDJSON_PADDING <= text.size();
-    const auto error = parser.parse(text.data() + begin, end - begin, !padded).get(element);
+    const auto error = parseJsonSpan(parser, text, text.size(), begin, end, element);
     if (error == simdjson::NUMBER_ERROR)
         throwNumberTooLarge(path, kGraphFix);
     if (error == simdjson::EMPTY)

@@ -8,8 +8,12 @@
 namespace planscope {
 
 // Parses the JSON value in [begin, end) of `text` with `parser`, reading it in place when the
-// room simdjson reads past a value's end is allocated (readFileBytes' padding), else from a
-// padded copy. The element lasts until the parser's next parse.
+// room simdjson reads past a value's end is readable (`readable` bytes from the text's start),
+// else from a padded copy. The element lasts until the parser's next parse.
+simdjson::error_code parseJsonSpan(simdjson::dom::parser& parser, std::string_view text,
+                                   std::size_t readable, std::size_t begin, std::size_t end,
+                                   simdjson::dom::element& element);
+// The same for a byte array, whose allocated room (readFileBytes' padding) is readable.
 simdjson::error_code parseJsonSpan(simdjson::dom::parser& parser, const QByteArray& text,
                                    std::size_t begin, std::size_t end,
                                    simdjson::dom::element& element);

@@ -1,5 +1,7 @@
 #include "metrics/ConvolutionMetrics.h"
 
+#include "plan/CompactJson.h"
+
 #include <algorithm>
 #include <charconv>
 #include <nlohmann/json.hpp>
@@ -7,34 +9,11 @@
 namespace planscope {
 namespace {
 
-// "[3,3]" as written in every real graph: integers and commas only, read without a parser.
-std::optional<std::vector<qint64>> compactIntegerList(std::string_view text) {
-    std::vector<qint64> values;
-    if (text.size() < 2 || text.front() != '[')
-        return std::nullopt;
-    if (text == "[]")
-        return values;
-    const char* at = text.data() + 1;
-    const char* const end = text.data() + text.size();
-    while (true) {
-        qint64 value = 0;
-        const auto read = std::from_chars(at, end, value);
-        if (read.ec != std::errc() || read.ptr == end)
-            return std::nullopt;
-        values.push_back(value);
-        at = read.ptr + 1;
-        if (*read.ptr == ']')
-            return at == end ? std::optional(values) : std::nullopt;
-        if (*read.ptr != ',')
-            return std::nullopt;
-    }
-}
-
 std::vector<qint64> integerList(std::optional<std::string_view> jsonText) {
     std::vector<qint64> values;
     if (!jsonText)
         return values;
-    if (auto compact = compactIntegerList(*jsonText))
+    if (auto compact = compactIntegerList(*jsonText)) // "[3,3]" in every real graph: no parser
         return std::move(*compact);
     const auto json = nlohmann::json::parse(jsonText->begin(), jsonText->end(), nullptr, false);
     if (json.is_array())

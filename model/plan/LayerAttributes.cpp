@@ -1,4 +1,5 @@
 // Layer::attributes() and attribute(): read from the layer's attribute text when asked for.
+#include "plan/CompactJson.h"
 #include "plan/Layer.h"
 
 #include <algorithm>
@@ -38,27 +39,6 @@ QString fromUtf8(std::string_view text) {
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
-bool isPlainInteger(std::string_view text) {
-    const std::size_t digits = text.size() - (text.starts_with('-') ? 1 : 0);
-    return digits > 0 && digits <= 18 &&
-           std::all_of(text.end() - static_cast<std::ptrdiff_t>(digits), text.end(),
-                       [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// A flat list of plain integers written without spaces, "[3,3]": compact as written.
-bool isCompactIntegerList(std::string_view text) {
-    if (text.size() < 2 || text.front() != '[' || text.back() != ']')
-        return false;
-    for (std::string_view rest = text.substr(1, text.size() - 2); !rest.empty();) {
-        const std::size_t comma = std::min(rest.find(','), rest.size());
-        const std::string_view number = rest.substr(0, comma);
-        if (!isPlainInteger(number) || number == "-0") // nlohmann writes -0 as 0
-            return false;
-        rest.remove_prefix(std::min(comma + 1, rest.size()));
-    }
-    return text.back() == ']' && text[text.size() - 2] != ',';
-}
-
 // An attribute's value as text: a string unquoted, anything else as compact JSON. The layer's
 // text was checked when the plan was read, so it parses.
 QString valueText(std::string_view value) {
@@ -68,7 +48,7 @@ QString valueText(std::string_view value) {
             return fromUtf8(inner);
         return fromUtf8(nlohmann::json::parse(value).get_ref<const std::string&>());
     }
-    if (isPlainInteger(value) || isCompactIntegerList(value))
+    if (isPlainInteger(value) || compactIntegerList(value))
         return QString::fromLatin1(value.data(), static_cast<qsizetype>(value.size()));
     QString text;
     appendCompact(text, nlohmann::json::parse(value));
@@ -79,22 +59,23 @@ bool isTensorOrName(std::string_view key) {
     return key == "Name" || key == "Inputs" || key == "Outputs";
 }
 
-// Calls `visit(name code, value)` for each member of a layer's attribute text, in the file's
-// order; a shared value is looked up in the table.
-template <class Visit> void forEachMember(const Layer::AttributeText& attributes, Visit&& visit) {
-    using Text = Layer::AttributeText;
+// Calls `visit(name code, value as stored)` for each member of a layer's attribute text, in the
+// file's order.
+template <class Visit> void forEachMember(std::string_view text, Visit&& visit) {
     constexpr std::size_t kCode = AttributeTable::kCodeSize;
-    const std::string_view text = attributes.text();
     for (std::size_t pos = 0; pos < text.size();) { // text[pos] starts a member
         const std::size_t next =
-            std::min(text.find(Text::kMemberStart, pos + 1 + kCode), text.size());
-        const std::string_view value = text.substr(pos + 1 + kCode, next - pos - 1 - kCode);
-        visit(text.substr(pos + 1, kCode),
-              value.starts_with(Text::kSharedValue)
-                  ? std::string_view(attributes.table->value(value.substr(1)))
-                  : value);
+            std::min(text.find(Layer::AttributeText::kMemberStart, pos + 1 + kCode), text.size());
+        visit(text.substr(pos + 1, kCode), text.substr(pos + 1 + kCode, next - pos - 1 - kCode));
         pos = next;
     }
+}
+
+// A member's value as stored: its JSON text, or the code of a value shared in the table.
+std::string_view valueOf(const Layer::AttributeText& attributes, std::string_view stored) {
+    if (stored.starts_with(Layer::AttributeText::kSharedValue))
+        return attributes.table->value(stored.substr(1));
+    return stored;
 }
 
 } // namespace
@@ -105,10 +86,10 @@ std::string_view Layer::AttributeText::text() const {
 
 std::vector<std::pair<QString, QString>> Layer::attributes() const {
     std::vector<std::pair<std::string_view, std::string_view>> members;
-    forEachMember(attributeText, [&](std::string_view code, std::string_view value) {
+    forEachMember(attributeText.text(), [&](std::string_view code, std::string_view stored) {
         const std::string& key = attributeText.table->name(code);
         if (!isTensorOrName(key)) // a name or tensor list spelled with escapes
-            members.emplace_back(key, value);
+            members.emplace_back(key, valueOf(attributeText, stored));
     });
     // Sorted by key, the last of a repeated key kept: as the whole-document reader had them.
     std::stable_sort(members.begin(), members.end(),
@@ -130,23 +111,15 @@ std::optional<std::string_view> Layer::attributeJson(std::string_view key) const
     const std::optional<std::string_view> code = attributeText.table->findName(key);
     if (!code)
         return std::nullopt;
-    // Only the codes are compared on the way; the value is read from the member found.
-    constexpr std::size_t kCode = AttributeTable::kCodeSize;
-    const std::string_view text = attributeText.text();
-    std::size_t found = std::string_view::npos;
-    for (std::size_t pos = 0; pos < text.size();
-         pos = text.find(AttributeText::kMemberStart, pos + 1 + kCode)) {
-        if (text.compare(pos + 1, kCode, *code) == 0)
-            found = pos; // the last of a repeated key wins
-    }
-    if (found == std::string_view::npos)
+    // Only the codes are compared on the way; the value of the member found is read at the end.
+    std::optional<std::string_view> found;
+    forEachMember(attributeText.text(), [&](std::string_view member, std::string_view stored) {
+        if (member == *code)
+            found = stored; // the last of a repeated key wins
+    });
+    if (!found)
         return std::nullopt;
-    const std::size_t start = found + 1 + kCode;
-    const std::size_t end = std::min(text.find(AttributeText::kMemberStart, start), text.size());
-    const std::string_view value = text.substr(start, end - start);
-    if (value.starts_with(AttributeText::kSharedValue))
-        return attributeText.table->value(value.substr(1));
-    return value;
+    return valueOf(attributeText, *found);
 }
 
 QString Layer::attribute(const QString& key) const {

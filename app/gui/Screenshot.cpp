@@ -12,6 +12,7 @@
 #include <QTabBar>
 #include <QTableView>
 #include <QTimer>
+#include <QWindow>
 #include <cstdio>
 
 namespace planscope {
@@ -35,19 +36,36 @@ bool showTab(QWidget& window, const QString& name) {
     return found;
 }
 
-// Saves the window once no graph is being laid out and layouts have settled.
-void saveWhenIdle(QWidget& window, const QString& file) {
-    const auto* graph = window.findChild<GraphPanel*>();
-    const auto* onnx = window.findChild<OnnxPanel*>();
-    if ((graph && graph->isLayingOut()) || (onnx && onnx->isComputing())) {
-        QTimer::singleShot(100, &window, [&window, file] { saveWhenIdle(window, file); });
+// Whether a shown graph is still being laid out, or a comparison is still being computed (its
+// rows decide what the compare window's graphs mark). Hidden graphs are not waited for.
+bool isBusy(const QWidget& window) {
+    for (const GraphPanel* graph : window.findChildren<GraphPanel*>())
+        if (graph->isVisible() && graph->isLayingOut())
+            return true;
+    for (const OnnxPanel* onnx : window.findChildren<OnnxPanel*>())
+        if (onnx->isComputing())
+            return true;
+    return false;
+}
+
+// Saves the window once it is on the screen, nothing it shows waits for a worker, and the
+// events that work posted (layouts, resizes, repaints) have been handled: a zero timer runs
+// after the events queued before it, so two in a row also see what the first pass queued.
+void saveWhenIdle(QWidget& window, const QString& file, int idlePasses = 2) {
+    const QWindow* handle = window.windowHandle();
+    if (isBusy(window) || !handle || !handle->isExposed()) {
+        QTimer::singleShot(10, &window, [&window, file] { saveWhenIdle(window, file); });
         return;
     }
-    QTimer::singleShot(400, &window, [&window, file] {
-        if (!window.grab().save(file))
-            return fail(QStringLiteral("%1: cannot write the screenshot").arg(file));
-        QApplication::exit(0);
-    });
+    if (idlePasses > 0) {
+        QTimer::singleShot(0, &window, [&window, file, idlePasses] {
+            saveWhenIdle(window, file, idlePasses - 1);
+        });
+        return;
+    }
+    if (!window.grab().save(file))
+        return fail(QStringLiteral("%1: cannot write the screenshot").arg(file));
+    QApplication::exit(0);
 }
 
 template <class Window>

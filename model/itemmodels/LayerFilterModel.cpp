@@ -33,6 +33,23 @@ bool LayerFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& source
     return m_query.isEmpty() || m_query.matches(layer);
 }
 
+// Numeric columns compare their figures directly: through QVariants, the first sort of a
+// 20,000-layer plan took a fifth of the table's set-up.
+bool LayerFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    const auto* table = qobject_cast<const LayerTableModel*>(sourceModel());
+    const int column = left.column();
+    if (!table || !table->plan() || !LayerTableModel::isNumericColumn(column))
+        return MissingLastSortModel::lessThan(left, right);
+    const auto& layers = table->plan()->layers;
+    const std::optional<double> a =
+        LayerTableModel::sortFigure(layers[static_cast<std::size_t>(left.row())], column);
+    const std::optional<double> b =
+        LayerTableModel::sortFigure(layers[static_cast<std::size_t>(right.row())], column);
+    if (const auto less = missingLastLess(!a, !b, sortOrder()))
+        return *less;
+    return *a < *b;
+}
+
 LayerFilterModel::Totals LayerFilterModel::visibleTotals() const {
     Totals totals;
     for (int r = 0; r < rowCount(); ++r) {

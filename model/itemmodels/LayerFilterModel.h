@@ -37,6 +37,7 @@ class LayerFilterModel : public MissingLastSortModel {
 
   protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
   private:
     QString m_type;

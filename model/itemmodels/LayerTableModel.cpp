@@ -134,36 +134,45 @@ QVariant LayerTableModel::displayValue(const Layer& l, int column) const {
     }
 }
 
-QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
+bool LayerTableModel::isNumericColumn(int column) {
+    return column >= 0 && column < FixedColumnCount && kColumns[column].numeric;
+}
+
+std::optional<double> LayerTableModel::sortFigure(const Layer& l, int column) {
     const auto& conv = l.convolution;
     switch (column) {
     case IndexColumn:
         return l.index;
     case LatencyColumn:
-        return sortableFigure(l.timing.average());
+        return l.timing.average();
     case MedianLatencyColumn:
-        return sortableFigure(l.timing.median());
+        return l.timing.median();
     case LatencyShareColumn:
-        return sortableFigure(l.timing.share());
+        return l.timing.share();
     case WeightsColumn:
-        return sortableFigure(known(l.weightsKnown(), l.weightsBytes));
+        return known(l.weightsKnown(), l.weightsBytes);
     case IoBytesColumn:
-        return sortableFigure(known(l.ioBytesKnown(), l.ioBytes));
+        return known(l.ioBytesKnown(), l.ioBytes);
     case FootprintColumn:
-        return sortableFigure(known(l.footprintKnown(), l.footprintBytes));
+        return known(l.footprintKnown(), l.footprintBytes);
     case MacsColumn:
-        return conv ? QVariant(conv->macs) : QVariant();
+        return conv ? std::optional(conv->macs) : std::nullopt;
     case ArithmeticIntensityColumn:
-        return conv ? QVariant(conv->arithmeticIntensity) : QVariant();
-    default: {
-        const QString text = displayValue(l, column).toString();
-        if (text.isEmpty())
-            return {};
-        bool isNumber = false;
-        const double value = text.toDouble(&isNumber); // numeric attributes sort as numbers
-        return isNumber ? QVariant(value) : QVariant(text);
+        return conv ? std::optional(conv->arithmeticIntensity) : std::nullopt;
+    default:
+        return std::nullopt;
     }
-    }
+}
+
+QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
+    if (isNumericColumn(column))
+        return sortableFigure(sortFigure(l, column));
+    const QString text = displayValue(l, column).toString();
+    if (text.isEmpty())
+        return {};
+    bool isNumber = false;
+    const double value = text.toDouble(&isNumber); // numeric attributes sort as numbers
+    return isNumber ? QVariant(value) : QVariant(text);
 }
 
 QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
@@ -184,7 +193,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
         return column == NameColumn ? layer.fusedParts().join('\n')
                                     : displayValue(layer, column).toString();
     case Qt::TextAlignmentRole:
-        if (column < FixedColumnCount && kColumns[column].numeric)
+        if (isNumericColumn(column))
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:

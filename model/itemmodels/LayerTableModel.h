@@ -4,6 +4,7 @@
 
 #include <QAbstractTableModel>
 #include <QStringList>
+#include <optional>
 
 namespace planscope {
 
@@ -50,6 +51,11 @@ class LayerTableModel : public QAbstractTableModel {
     // Attribute keys of the layers of one type, in first-seen order, without the ones that
     // fixed columns already show.
     static QStringList attributeKeysOfType(const EnginePlan& plan, const QString& type);
+
+    // Numeric fixed columns (the index and the figures) sort by sortFigure(): missing where the
+    // files hold none; the proxy compares these without building QVariants.
+    static bool isNumericColumn(int column);
+    static std::optional<double> sortFigure(const Layer& layer, int column);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

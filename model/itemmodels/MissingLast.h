@@ -14,15 +14,18 @@ inline QVariant sortableFigure(std::optional<double> value) {
 // How a sort proxy orders two sort values when one is missing: after every value, whichever the
 // order (sorting descending, the proxy asks lessThan(right, left)); two missing ones keep their
 // order. std::nullopt when both are present, for the proxy's own comparison.
-inline std::optional<bool> missingLastLess(const QVariant& left, const QVariant& right,
+inline std::optional<bool> missingLastLess(bool leftMissing, bool rightMissing,
                                            Qt::SortOrder order) {
-    const bool leftMissing = !left.isValid();
-    const bool rightMissing = !right.isValid();
     if (!leftMissing && !rightMissing)
         return std::nullopt;
     if (leftMissing == rightMissing)
         return false;
     return order == Qt::AscendingOrder ? rightMissing : leftMissing;
+}
+
+inline std::optional<bool> missingLastLess(const QVariant& left, const QVariant& right,
+                                           Qt::SortOrder order) {
+    return missingLastLess(!left.isValid(), !right.isValid(), order);
 }
 
 // A sort proxy ordering by its sortRole() with missing values last in both orders: the base of

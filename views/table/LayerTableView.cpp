@@ -24,6 +24,9 @@ LayerTableView::LayerTableView(LayerSelection* selection, QWidget* parent)
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     horizontalHeader()->setSectionsMovable(true);
     horizontalHeader()->setStretchLastSection(false);
+    // Fitting a column measures the shown rows and this many more (Qt's default, 1000, costs a
+    // tenth of a second on a 20,000-layer plan for widths that rarely differ).
+    horizontalHeader()->setResizeContentsPrecision(200);
     setContextMenuPolicy(Qt::ActionsContextMenu);
 
     auto* copy = new QAction(tr("&Copy rows"), this);

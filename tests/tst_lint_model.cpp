@@ -19,6 +19,7 @@ class TestLintModel : public QObject {
     void filtersByRule();
     void selectionStopsEchoes();
     void documentLinksLayers();
+    void documentShowsThePlanBeforeItsAnalysis();
 };
 
 void TestLintModel::groupsFindingsByRule() {
@@ -90,6 +91,41 @@ void TestLintModel::documentLinksLayers() {
     QCOMPARE(c.consumers(4), std::vector<int>());
     document.clear();
     QVERIFY(!document.plan());
+}
+
+// The window shows a plan as soon as it is read and its analysis when the worker delivers it;
+// lint settings changed in between apply to the findings that arrive.
+void TestLintModel::documentShowsThePlanBeforeItsAnalysis() {
+    PlanDocument document;
+    QSignalSpy planChanged(&document, &PlanDocument::planChanged);
+    QSignalSpy analysisChanged(&document, &PlanDocument::analysisChanged);
+    auto plan = std::make_shared<const EnginePlan>(loadPlan(fixturePath("lint.graph.json")));
+    document.setPlan(plan);
+    QCOMPARE(planChanged.count(), 1);
+    QCOMPARE(analysisChanged.count(), 0);
+    QVERIFY(document.isAnalysing());
+    QVERIFY(document.findings().empty());
+    QVERIFY(!document.connections());
+
+    PlanAnalysis analysis = analysePlan(*plan); // every rule on
+    const std::size_t allRules = analysis.findings.size();
+    QVERIFY(allRules > 2);
+    LintSettings fewer;
+    fewer.disabled.insert(analysis.findings.front().rule);
+    document.setLintSettings(fewer); // while the analysis is being made: no signal yet
+    QCOMPARE(analysisChanged.count(), 0);
+    document.setAnalysis(std::move(analysis));
+    QCOMPARE(analysisChanged.count(), 1);
+    QCOMPARE(planChanged.count(), 1);
+    QVERIFY(!document.isAnalysing());
+    QVERIFY(document.connections());
+    QCOMPARE(document.findings().size(), lintPlan(*plan, fewer).size());
+    QVERIFY(document.findings().size() < allRules);
+
+    document.setLintSettings({}); // once analysed: linted again at once, the plan kept
+    QCOMPARE(analysisChanged.count(), 2);
+    QCOMPARE(planChanged.count(), 1);
+    QCOMPARE(document.findings().size(), allRules);
 }
 
 PLANSCOPE_TEST_MAIN(TestLintModel, QCoreApplication)

@@ -30,6 +30,8 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QThreadPool>
+#include <QTimer>
 #include <QTreeView>
 
 using namespace planscope;
@@ -68,6 +70,7 @@ class TestMainWindow : public QObject {
   private slots:
     void initTestCase();
     void opensPlanIntoEveryPanel();
+    void showsPlanWhileItIsAnalysed();
     void opensTrtexecLogAlone();
     void showsPlanWithoutTimings();
     void exportsChartFromFileMenu();
@@ -109,6 +112,39 @@ void TestMainWindow::opensPlanIntoEveryPanel() {
     QCOMPARE(window.lintPanel()->view()->model()->rowCount(), 6);
     QCOMPARE(QSettings().value("recentFiles").toStringList().first(),
              QFileInfo(plan).absoluteFilePath());
+}
+
+// The plan is shown as soon as it is read; its lint, check and leads follow from the worker, and
+// are delivered through the event loop even when the worker is done before they are asked for.
+void TestMainWindow::showsPlanWhileItIsAnalysed() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    int rowsMeanwhile = -1;
+    QString summaryMeanwhile;
+    bool analysingMeanwhile = false;
+    bool markerRan = false;
+    bool analysedBeforeMarker = false;
+    connect(window.loader(), &AsyncPlanLoader::loaded, &window, [&] {
+        rowsMeanwhile = window.layerPanel()->view()->model()->rowCount();
+        summaryMeanwhile = window.summaryPanel()->text();
+        analysingMeanwhile = window.document()->isAnalysing();
+        QTimer::singleShot(0, &window, [&] { markerRan = true; });
+        QThreadPool::globalInstance()->waitForDone(60000); // the analysis ends meanwhile
+    });
+    connect(window.loader(), &AsyncPlanLoader::analysed, &window,
+            [&] { analysedBeforeMarker = !markerRan; });
+    window.openPlan(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine"));
+    QCOMPARE(finished.count(), 0); // never inside the call
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(rowsMeanwhile, 72);
+    QVERIFY(analysingMeanwhile);
+    QVERIFY2(summaryMeanwhile.contains("linting..."), qPrintable(summaryMeanwhile));
+    QVERIFY(!analysedBeforeMarker);
+    QVERIFY(!window.document()->isAnalysing());
+    QVERIFY(!window.summaryPanel()->text().contains("linting..."));
+    QCOMPARE(window.lintPanel()->view()->model()->rowCount(), 6);
+    QVERIFY(window.document()->connections());
 }
 
 // A trtexec log alone: layers and timings from its tables, device and build from its sections.

@@ -9,11 +9,10 @@ namespace planscope {
 
 // Exceptions stay on the worker: QtConcurrent would wrap them and lose their type.
 AsyncPlanLoader::Outcome AsyncPlanLoader::loadOutcome(const QString& path,
-                                                      const LoadOptions& options,
-                                                      const LintSettings& lint) {
+                                                      const LoadOptions& options) {
     Outcome outcome;
     try {
-        outcome.plan = loadAndLint(path, options, lint);
+        outcome.plan = std::make_shared<const EnginePlan>(loadPlan(path, options));
     } catch (const PlanError& e) {
         outcome.error = e.message();
     } catch (const LoadCancelled&) {
@@ -21,6 +20,20 @@ AsyncPlanLoader::Outcome AsyncPlanLoader::loadOutcome(const QString& path,
     } catch (const std::exception& e) {
         outcome.error = tr("%1: unexpected content (%2). Re-export the file with trtexec.")
                             .arg(path, QString::fromUtf8(e.what()));
+    }
+    return outcome;
+}
+
+AsyncPlanLoader::Analysis
+AsyncPlanLoader::analysisOutcome(const std::shared_ptr<const EnginePlan>& plan,
+                                 const LintSettings& lint) {
+    Analysis outcome;
+    try {
+        outcome.analysis = analysePlan(*plan, lint);
+    } catch (const std::exception& e) {
+        outcome.error = tr("The plan %1 could not be linted and checked (%2). Please report it "
+                           "with the plan's files.")
+                            .arg(plan->name, QString::fromUtf8(e.what()));
     }
     return outcome;
 }
@@ -35,7 +48,21 @@ AsyncPlanLoader::AsyncPlanLoader(QObject* parent) : QObject(parent) {
 
 AsyncPlanLoader::~AsyncPlanLoader() {
     cancel();
-    m_future.waitForFinished(); // the worker holds no pointer to us, but let it end first
+    // The worker holds no pointer to us, but let it end first. (Its continuation, queued to
+    // this thread, is dropped with this object: waiting for that would never end.)
+    m_work.waitForFinished();
+}
+
+// A continuation on this thread runs at once when the worker is already done, which would emit
+// inside load() (or inside the slot of loaded()), before a caller waiting for the signal
+// listens: the result is handed over through the event loop instead.
+template <class T, class Deliver>
+void AsyncPlanLoader::deliverLater(QFuture<T> work, Deliver deliver) {
+    work.then(this, [this, deliver](T result) {
+        QMetaObject::invokeMethod(
+            this, [deliver, result = std::move(result)]() mutable { deliver(std::move(result)); },
+            Qt::QueuedConnection);
+    });
 }
 
 void AsyncPlanLoader::load(const QString& path, int profile, const LintSettings& lint,
@@ -53,20 +80,33 @@ void AsyncPlanLoader::load(const QString& path, int profile, const LintSettings&
     };
     m_poll.start();
     emit progressChanged(0);
-    // Each outcome is delivered only if this job is still the current one. The continuation
-    // may run at once, inside this call, when the worker is already done.
-    m_future = QtConcurrent::run([path, options, lint] {
-                   return loadOutcome(path, options, lint);
-               }).then(this, [this, job, path, profile](Outcome outcome) {
+    // Each outcome is delivered only if this job is still the current one.
+    QFuture<Outcome> load =
+        QtConcurrent::run([path, options] { return loadOutcome(path, options); });
+    m_work = load;
+    deliverLater(load, [this, job, path, profile, lint](Outcome outcome) {
         if (m_job != job)
             return;
-        finish();
-        if (outcome.cancelled)
-            emit cancelled(path);
-        else if (!outcome.error.isEmpty())
-            emit failed(path, outcome.error);
-        else
-            emit loaded(path, profile, std::move(outcome.plan));
+        m_poll.stop();
+        if (outcome.cancelled || !outcome.error.isEmpty()) {
+            finish();
+            if (outcome.cancelled)
+                emit cancelled(path);
+            else
+                emit failed(path, outcome.error);
+            return;
+        }
+        // The analysis starts before the window takes the plan, and is delivered after it.
+        QFuture<Analysis> analysis =
+            QtConcurrent::run([plan = outcome.plan, lint] { return analysisOutcome(plan, lint); });
+        m_work = analysis;
+        emit loaded(path, profile, std::move(outcome.plan));
+        deliverLater(analysis, [this, job](Analysis done) {
+            if (m_job != job)
+                return;
+            finish();
+            emit analysed(std::move(done.analysis), done.error);
+        });
     });
 }
 

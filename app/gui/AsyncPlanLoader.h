@@ -11,9 +11,10 @@
 
 namespace planscope {
 
-// Loads, lints, checks and finds the leads of a plan on a worker thread. A newer request cancels
-// and drops the one before; progress is polled from the worker's shared state, so the worker never
-// calls into this object.
+// Loads a plan on a worker thread (loaded()), then analyses it there (lints, checks, finds the
+// leads: analysed()), so the window shows the plan while the analysis is made. A newer request
+// cancels and drops the one before; progress is polled from the worker's shared state, so the
+// worker never calls into this object.
 class AsyncPlanLoader : public QObject {
     Q_OBJECT
   public:
@@ -24,31 +25,40 @@ class AsyncPlanLoader : public QObject {
     void load(const QString& path, int profile, const LintSettings& lint = {},
               const QStringList& logs = {});
     void cancel();
-    bool isLoading() const { return m_job != nullptr; }
+    bool isLoading() const { return m_job != nullptr; } // until analysed(), failed() or cancelled()
 
   signals:
     void progressChanged(int percent);
-    void loaded(const QString& path, int profile, planscope::LoadedPlan plan);
+    void loaded(const QString& path, int profile,
+                std::shared_ptr<const planscope::EnginePlan> plan);
+    // `error` names what went wrong when the analysis could not be made (empty otherwise).
+    void analysed(planscope::PlanAnalysis analysis, const QString& error);
     void failed(const QString& path, const QString& message);
     void cancelled(const QString& path);
 
   private:
     struct Outcome {
-        LoadedPlan plan;
+        std::shared_ptr<const EnginePlan> plan;
         QString error;
         bool cancelled = false;
     };
-    static Outcome loadOutcome(const QString& path, const LoadOptions& options,
-                               const LintSettings& lint);
+    static Outcome loadOutcome(const QString& path, const LoadOptions& options);
+    struct Analysis {
+        PlanAnalysis analysis;
+        QString error;
+    };
+    static Analysis analysisOutcome(const std::shared_ptr<const EnginePlan>& plan,
+                                    const LintSettings& lint);
 
     struct Job {
         std::atomic<int> percent{0};
         std::atomic<bool> cancel{false};
     };
+    template <class T, class Deliver> void deliverLater(QFuture<T> work, Deliver deliver);
     void finish();
 
     std::shared_ptr<Job> m_job;
-    QFuture<void> m_future;
+    QFuture<void> m_work; // the load, then the analysis
     QTimer m_poll;
 };
 

@@ -102,6 +102,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_document->setLintSettings(loadLintSettings());
     connect(m_loader, &AsyncPlanLoader::loaded, this, &MainWindow::onLoaded);
+    connect(m_loader, &AsyncPlanLoader::analysed, this, &MainWindow::onAnalysed);
     connect(m_loader, &AsyncPlanLoader::failed, this, &MainWindow::onFailed);
     connect(m_loader, &AsyncPlanLoader::cancelled, this, &MainWindow::onCancelled);
     connect(m_loader, &AsyncPlanLoader::progressChanged, m_progress, &QProgressBar::setValue);
@@ -436,12 +437,13 @@ void MainWindow::chooseProfile(int profile) {
         load(m_path, profile);
 }
 
-void MainWindow::onLoaded(const QString& path, int profile, LoadedPlan plan) {
+void MainWindow::onLoaded(const QString& path, int profile,
+                          std::shared_ptr<const EnginePlan> plan) {
     setLoading(false);
     m_path = path;
     m_profile = profile;
-    const int profiles = plan.plan->profileCount;
-    const QString name = plan.plan->name;
+    const int profiles = plan->profileCount;
+    const QString name = plan->name;
     m_document->setPlan(std::move(plan));
     setWindowTitle(name + QStringLiteral(" - PlanScope"));
     const QSignalBlocker blocker(m_profiles);
@@ -452,7 +454,21 @@ void MainWindow::onLoaded(const QString& path, int profile, LoadedPlan plan) {
     m_profileBar->setVisible(profiles > 1);
     if (path != demoPlanPath())
         addRecentFile(path);
-    statusBar()->showMessage(tr("Loaded %1").arg(name), 5000);
+    statusBar()->showMessage(tr("Loaded %1; linting and checking it...").arg(name));
+}
+
+void MainWindow::onAnalysed(PlanAnalysis analysis, const QString& error) {
+    m_document->setAnalysis(std::move(analysis));
+    const QString name = m_document->plan()->name;
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(tr("Loaded %1; it could not be linted").arg(name));
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot lint %1").arg(name), error,
+                                    QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    } else {
+        statusBar()->showMessage(tr("Loaded %1").arg(name), 5000);
+    }
     emit loadFinished(true, {});
 }
 

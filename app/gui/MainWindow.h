@@ -55,7 +55,7 @@ class MainWindow : public QMainWindow {
     QString currentPath() const { return m_path; }
 
   signals:
-    // After every load attempt: success, failure or cancel.
+    // After every load attempt: success (the plan and its analysis are shown), failure or cancel.
     void loadFinished(bool loaded, const QString& message);
 
   protected:
@@ -81,7 +81,8 @@ class MainWindow : public QMainWindow {
     void chooseProfile(int profile);
     void showAbout();
 
-    void onLoaded(const QString& path, int profile, LoadedPlan plan);
+    void onLoaded(const QString& path, int profile, std::shared_ptr<const EnginePlan> plan);
+    void onAnalysed(PlanAnalysis analysis, const QString& error);
     void onFailed(const QString& path, const QString& message);
     void onCancelled(const QString& path);
     void setLoading(bool loading);

@@ -3,6 +3,8 @@
 #include "io/PlanLoader.h"
 #include "lint/Linter.h"
 
+#include <future>
+
 namespace planscope {
 
 PlanDocument::PlanDocument(QObject* parent)
@@ -10,40 +12,67 @@ PlanDocument::PlanDocument(QObject* parent)
 
 std::vector<const LintFinding*> PlanDocument::findingsFor(int layer) const {
     std::vector<const LintFinding*> found;
-    for (const LintFinding& f : m_findings)
+    for (const LintFinding& f : m_analysis.findings)
         if (f.layerIndex == layer)
             found.push_back(&f);
     return found;
 }
 
-void PlanDocument::setPlan(LoadedPlan loaded) {
+void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
     m_selection->clear();
-    m_plan = std::move(loaded.plan);
-    m_findings = std::move(loaded.findings);
-    m_check = std::move(loaded.check);
-    m_leads = std::move(loaded.leads);
-    m_connections = m_plan ? std::make_unique<LayerConnections>(*m_plan) : nullptr;
+    m_plan = std::move(plan);
+    m_analysis = {};
+    m_analysed = false;
+    m_lintSettingsChanged = false;
     emit planChanged();
 }
 
+void PlanDocument::setAnalysis(PlanAnalysis analysis) {
+    m_analysis = std::move(analysis);
+    m_analysed = true;
+    if (m_lintSettingsChanged && m_plan) // while it was being made
+        m_analysis.findings = lintPlan(*m_plan, m_lintSettings);
+    m_lintSettingsChanged = false;
+    emit analysisChanged();
+}
+
+void PlanDocument::setPlan(LoadedPlan loaded) {
+    setPlan(std::move(loaded.plan));
+    setAnalysis(std::move(loaded.analysis));
+}
+
 void PlanDocument::clear() {
-    setPlan({});
+    setPlan(LoadedPlan{});
 }
 
 void PlanDocument::setLintSettings(const LintSettings& settings) {
     m_lintSettings = settings;
     if (!m_plan)
         return;
-    m_findings = lintPlan(*m_plan, settings);
-    emit planChanged();
+    if (!m_analysed) { // the analysis in flight lints with the old settings
+        m_lintSettingsChanged = true;
+        return;
+    }
+    m_analysis.findings = lintPlan(*m_plan, settings);
+    emit analysisChanged();
+}
+
+PlanAnalysis analysePlan(const EnginePlan& plan, const LintSettings& lint) {
+    // Each pass reads the plan only; the leads and the check run beside the lint.
+    auto leads = std::async(std::launch::async, [&plan] { return findLeads(plan); });
+    auto check = std::async(std::launch::async, [&plan] { return checkPlan(plan); });
+    PlanAnalysis analysis;
+    analysis.connections = std::make_shared<const LayerConnections>(plan);
+    analysis.findings = lintPlan(plan, lint);
+    analysis.check = check.get();
+    analysis.leads = leads.get();
+    return analysis;
 }
 
 LoadedPlan loadAndLint(const QString& path, const LoadOptions& options, const LintSettings& lint) {
-    auto plan = std::make_shared<EnginePlan>(loadPlan(path, options));
-    std::vector<LintFinding> findings = lintPlan(*plan, lint);
-    PlanCheck check = checkPlan(*plan);
-    PlanLeads leads = findLeads(*plan);
-    return {std::move(plan), std::move(findings), std::move(check), std::move(leads)};
+    auto plan = std::make_shared<const EnginePlan>(loadPlan(path, options));
+    PlanAnalysis analysis = analysePlan(*plan, lint);
+    return {std::move(plan), std::move(analysis)};
 }
 
 } // namespace planscope

@@ -15,16 +15,25 @@
 
 namespace planscope {
 
-// A loaded plan with what is derived from it once (lint findings, the check of its files, layer
-// connections), and the window's layer selection. Views read it and observe planChanged() and
-// the selection.
-struct LoadedPlan {
-    std::shared_ptr<const EnginePlan> plan;
+// What is derived from a plan once it is read: the lint findings (with the document's lint
+// settings), the check of its files, the leads and the layer connections.
+struct PlanAnalysis {
     std::vector<LintFinding> findings;
     PlanCheck check;
     PlanLeads leads;
+    std::shared_ptr<const LayerConnections> connections;
 };
 
+// A plan with its analysis, made in one go (tests, and documents opened without a worker).
+struct LoadedPlan {
+    std::shared_ptr<const EnginePlan> plan;
+    PlanAnalysis analysis;
+};
+
+// The open plan, its analysis, and the window's layer selection. The window shows a plan as soon
+// as it is read (planChanged) and its analysis when the worker has made it (analysisChanged);
+// until then findings, check and leads are empty, connections missing and isAnalysing() true.
+// Views read it and observe both signals and the selection.
 class PlanDocument : public QObject {
     Q_OBJECT
   public:
@@ -32,14 +41,19 @@ class PlanDocument : public QObject {
 
     const EnginePlan* plan() const { return m_plan.get(); }
     std::shared_ptr<const EnginePlan> sharedPlan() const { return m_plan; }
-    const std::vector<LintFinding>& findings() const { return m_findings; }
-    const PlanCheck& check() const { return m_check; }
-    const PlanLeads& leads() const { return m_leads; }
-    const LayerConnections* connections() const { return m_connections.get(); }
+    bool isAnalysing() const { return m_plan && !m_analysed; }
+    const std::vector<LintFinding>& findings() const { return m_analysis.findings; }
+    const PlanCheck& check() const { return m_analysis.check; }
+    const PlanLeads& leads() const { return m_analysis.leads; } // with every lint rule on
+    const LayerConnections* connections() const { return m_analysis.connections.get(); }
     LayerSelection* selection() const { return m_selection; }
 
     std::vector<const LintFinding*> findingsFor(int layer) const;
 
+    // Opens a plan whose analysis is still being made (setAnalysis() delivers it).
+    void setPlan(std::shared_ptr<const EnginePlan> plan);
+    void setAnalysis(PlanAnalysis analysis);
+    // Opens a plan with its analysis.
     void setPlan(LoadedPlan loaded);
     void clear();
 
@@ -48,19 +62,22 @@ class PlanDocument : public QObject {
     void setLintSettings(const LintSettings& settings);
 
   signals:
-    void planChanged();
+    void planChanged();     // another plan (or none); its analysis follows
+    void analysisChanged(); // findings, check, leads or connections of the open plan
 
   private:
     std::shared_ptr<const EnginePlan> m_plan;
-    std::vector<LintFinding> m_findings;
-    PlanCheck m_check;
-    PlanLeads m_leads; // judged with every lint rule on, whatever the lint settings
-    std::unique_ptr<LayerConnections> m_connections;
+    PlanAnalysis m_analysis;
+    bool m_analysed = false;
+    bool m_lintSettingsChanged = false; // while the analysis was being made
     LayerSelection* m_selection;
     LintSettings m_lintSettings;
 };
 
-// Loads, lints, checks and finds the leads in one go, as the window does on a worker thread.
+// Lints, checks, finds the leads and connects the layers of a plan, side by side.
+PlanAnalysis analysePlan(const EnginePlan& plan, const LintSettings& lint = {});
+
+// Loads and analyses a plan in one go (what the window's worker does in two steps).
 LoadedPlan loadAndLint(const QString& path, const LoadOptions& options,
                        const LintSettings& lint = {});
 

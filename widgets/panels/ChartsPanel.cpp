@@ -73,7 +73,7 @@ ChartsPanel::ChartsPanel(PlanDocument* document, QWidget* parent)
         if (item && !item->data(0, kIdRole).toString().isEmpty())
             showChart(item->data(0, kIdRole).toString());
     });
-    connect(document, &PlanDocument::planChanged, this, &ChartsPanel::rebuild);
+    connect(document, &PlanDocument::planChanged, this, &ChartsPanel::rebuildWhenShown);
     showChart(QSettings().value(kCurrentChart, QStringLiteral("latency-sunburst")).toString());
 }
 
@@ -90,7 +90,21 @@ bool ChartsPanel::showChart(const QString& id) {
     return true;
 }
 
+void ChartsPanel::rebuildWhenShown() {
+    if (isVisible())
+        rebuild();
+    else
+        m_stale = true;
+}
+
+void ChartsPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_stale)
+        rebuild();
+}
+
 void ChartsPanel::rebuild() {
+    m_stale = false;
     if (!m_document->plan()) {
         charts::Chart empty;
         empty.title = tr("No plan is open");
@@ -100,7 +114,9 @@ void ChartsPanel::rebuild() {
     m_view->setChart(charts::buildChart(*m_document->plan(), m_current));
 }
 
-bool ChartsPanel::exportCurrent(const QString& file, QString* error) const {
+bool ChartsPanel::exportCurrent(const QString& file, QString* error) {
+    if (m_stale)
+        rebuild();
     return charts::exportChart(m_view->chart(), file, m_view->size(), error,
                                m_document->selection()->current());
 }

@@ -24,18 +24,23 @@ class ChartsPanel : public QWidget {
     charts::ChartView* view() const { return m_view; }
 
     // Saves the shown chart at the view's size; the format follows the file's suffix.
-    bool exportCurrent(const QString& file, QString* error) const;
+    bool exportCurrent(const QString& file, QString* error);
 
   public slots:
     void exportWithDialog(const QString& format); // "png" or "svg"
 
+  protected:
+    void showEvent(QShowEvent* event) override;
+
   private:
     void rebuild();
+    void rebuildWhenShown(); // for a new plan: charts take a pass over every layer
 
     PlanDocument* m_document;
     QTreeWidget* m_list;
     charts::ChartView* m_view;
     QString m_current;
+    bool m_stale = false; // the chart is of an earlier plan
 };
 
 } // namespace planscope

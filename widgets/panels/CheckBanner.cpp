@@ -40,6 +40,7 @@ CheckBanner::CheckBanner(PlanDocument* document, QWidget* parent)
     connect(details, &QPushButton::clicked, this, &CheckBanner::detailsRequested);
     connect(close, &QToolButton::clicked, this, &QWidget::hide);
     connect(document, &PlanDocument::planChanged, this, &CheckBanner::refresh);
+    connect(document, &PlanDocument::analysisChanged, this, &CheckBanner::refresh);
     setVisible(false);
 }
 

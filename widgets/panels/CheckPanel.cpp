@@ -39,6 +39,7 @@ CheckPanel::CheckPanel(PlanDocument* document, QWidget* parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &CheckPanel::onCurrentChanged);
     connect(document, &PlanDocument::planChanged, this, &CheckPanel::reload);
+    connect(document, &PlanDocument::analysisChanged, this, &CheckPanel::reload);
     connect(document->selection(), &LayerSelection::changed, this, &CheckPanel::showLayer);
 }
 
@@ -49,7 +50,8 @@ void CheckPanel::reload() {
         m_view->setExpanded(m_model->index(r, 0),
                             m_model->rowCount(m_model->index(r, 0)) <= kShownLayers);
     m_details->clear();
-    m_details->setPlaceholderText(m_document->plan() && m_document->check().results.empty()
+    m_details->setPlaceholderText(m_document->isAnalysing() ? tr("Checking the plan's files...")
+                                  : m_document->plan() && m_document->check().results.empty()
                                       ? tr("No findings: the plan's files agree with each other.")
                                       : tr("Choose a result to see what is wrong and what to do."));
 }

@@ -120,6 +120,11 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     connect(m_radius, &QSpinBox::valueChanged, this, &GraphPanel::relayout);
     connect(m_find, &QLineEdit::returnPressed, this, &GraphPanel::findLayer);
     connect(document, &PlanDocument::planChanged, this, &GraphPanel::planChanged);
+    // Lint findings mark the graph's nodes: it is laid out once they are known.
+    connect(document, &PlanDocument::analysisChanged, this, [this] {
+        m_cache.clear();
+        relayout();
+    });
     connect(document->selection(), &LayerSelection::changed, this, [this](int layer) {
         const GraphCanvas::Scene* scene = m_canvas->scene();
         if (showsNeighbourhood() && layer >= 0 && (!scene || scene->graph.nodeOfLayer(layer) < 0))
@@ -150,6 +155,10 @@ void GraphPanel::planChanged() {
     m_plan = std::shared_ptr<const EnginePlan>(m_document->sharedPlan());
     const QSignalBlocker blocker(m_mode);
     m_mode->setCurrentIndex(m_plan->layers.size() > kWholeGraphLimit ? 1 : 0);
+    if (m_document->isAnalysing()) { // laid out once the lint findings that mark it are known
+        m_canvas->clearScene();
+        return;
+    }
     relayout();
 }
 
@@ -217,15 +226,19 @@ void GraphPanel::relayout() {
     scene->style = currentStyle();
     for (const LintFinding& f : m_document->findings())
         scene->flagged.insert(f.layerIndex);
-    scene->graph = centre >= 0
-                       ? PlanGraph::around(*m_plan, {centre}, m_radius->value(), currentOptions())
-                       : PlanGraph::build(*m_plan, currentOptions());
-    const std::vector<QSizeF> sizes = GraphPainter::nodeSizes(scene->graph, *m_plan, scene->style);
-    m_status->setText(tr("Laying out %1 nodes...").arg(scene->graph.nodes().size()));
+    m_status->setText(tr("Laying out the graph..."));
     m_cancel->show();
     ++m_pending;
-    QtConcurrent::run(&m_graphviz, [scene, sizes] {
-        scene->layout = layoutGraph(scene->graph, sizes);
+    // The graph is built on the worker too: a neighbourhood looks through every layer of the
+    // plan, which on a large one would hold up the window (the label sizes are measured there
+    // as the report's graphs are).
+    QtConcurrent::run(&m_graphviz, [scene, radius = m_radius->value(), options = currentOptions()] {
+        const EnginePlan& plan = *scene->plan;
+        scene->graph = scene->centre >= 0
+                           ? PlanGraph::around(plan, {scene->centre}, radius, options)
+                           : PlanGraph::build(plan, options);
+        scene->layout =
+            layoutGraph(scene->graph, GraphPainter::nodeSizes(scene->graph, plan, scene->style));
         return scene;
     }).then(this, [this, key](const std::shared_ptr<GraphCanvas::Scene>& done) {
         --m_pending;

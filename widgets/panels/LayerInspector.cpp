@@ -26,6 +26,7 @@ LayerInspector::LayerInspector(PlanDocument* document, QWidget* parent)
     this->document()->setUndoRedoEnabled(false); // fitTitle() edits the title
     setPlaceholderText(tr("Select a layer in the table, the lint panel or a chart."));
     connect(document, &PlanDocument::planChanged, this, &LayerInspector::refresh);
+    connect(document, &PlanDocument::analysisChanged, this, &LayerInspector::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &LayerInspector::refresh);
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (const int layer = layerOfLink(url.toString()); layer >= 0)
@@ -91,7 +92,11 @@ QString LayerInspector::neighbours(const Layer& l) const {
         return items.isEmpty() ? QStringLiteral("<span class=muted>%1</span>").arg(tr("none"))
                                : items.join(QStringLiteral("<br>"));
     };
-    const LayerConnections& c = *m_document->connections();
+    const LayerConnections* connections = m_document->connections();
+    if (!connections) // still being found, with the lint
+        return section(tr("Connections"),
+                       QStringLiteral("<p class=muted>%1</p>").arg(tr("finding them...")));
+    const LayerConnections& c = *connections;
     return section(tr("Connections"),
                    table(row(tr("Producers"), links(c.producers(l.index)), true) +
                          row(tr("Consumers"), links(c.consumers(l.index)), true)));

@@ -121,6 +121,7 @@ LeadsPanel::LeadsPanel(PlanDocument* document, QWidget* parent)
             m_document->selection()->select(layer);
     });
     connect(document, &PlanDocument::planChanged, this, &LeadsPanel::reload);
+    connect(document, &PlanDocument::analysisChanged, this, &LeadsPanel::reload);
     connect(document->selection(), &LayerSelection::markedChanged, this,
             &LeadsPanel::onMarkedChanged);
     connect(document->selection(), &LayerSelection::changed, this, &LeadsPanel::showDetails);
@@ -138,6 +139,8 @@ void LeadsPanel::reload() {
     QStringList lines;
     if (!plan) {
         lines << tr("No plan is open.");
+    } else if (m_document->isAnalysing()) {
+        lines << tr("Weighing the leads...");
     } else if (leads.leads.empty()) {
         lines << tr("No lead: none of their thresholds is met on this plan (the README's Leads "
                     "section lists them).");

@@ -81,6 +81,7 @@ LintPanel::LintPanel(PlanDocument* document, QWidget* parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &LintPanel::onCurrentChanged);
     connect(document, &PlanDocument::planChanged, this, &LintPanel::reload);
+    connect(document, &PlanDocument::analysisChanged, this, &LintPanel::reload);
     connect(document->selection(), &LayerSelection::changed, this, &LintPanel::showLayer);
 }
 
@@ -95,10 +96,15 @@ void LintPanel::reload() {
     m_view->expandAll();
     m_details->clear();
     const bool open = m_document->plan() != nullptr;
-    m_tabs->setTabText(0, open ? tr("Findings (%1)").arg(m_document->findings().size())
-                               : tr("Findings"));
-    m_tabs->setTabText(1, open ? tr("File check (%1)").arg(checkCountsText(m_document->check()))
-                               : tr("File check"));
+    const bool analysing = m_document->isAnalysing();
+    m_tabs->setTabText(0, !open       ? tr("Findings")
+                          : analysing ? tr("Findings (linting...)")
+                                      : tr("Findings (%1)").arg(m_document->findings().size()));
+    m_tabs->setTabText(1, !open ? tr("File check")
+                          : analysing
+                              ? tr("File check (checking...)")
+                              : tr("File check (%1)").arg(checkCountsText(m_document->check())));
+    showLayer(m_document->selection()->current()); // chosen while the findings were made
 }
 
 QWidget* LintPanel::currentPage() const {

@@ -13,14 +13,19 @@ using namespace html;
 SummaryPanel::SummaryPanel(PlanDocument* document, QWidget* parent)
     : RichTextView(parent), m_document(document) {
     setPlaceholderText(tr("No plan is open."));
-    connect(document, &PlanDocument::planChanged, this, &SummaryPanel::refresh);
+    connect(document, &PlanDocument::planChanged, this, [this] {
+        m_planRows = m_document->plan() ? planRows() : QString();
+        refresh();
+    });
+    connect(document, &PlanDocument::analysisChanged, this, &SummaryPanel::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &SummaryPanel::refresh);
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         m_document->selection()->select(layerOfLink(url.toString()));
     });
 }
 
-QString SummaryPanel::modelSection() const {
+// The rows that only the plan decides; its bindings and totals take a pass over every layer.
+QString SummaryPanel::planRows() const {
     const EnginePlan& plan = *m_document->plan();
     QString rows;
     for (const Tensor* t : plan.inputBindings())
@@ -43,13 +48,24 @@ QString SummaryPanel::modelSection() const {
         rows += row(tr("Command"), command);
     if (!plan.timingSamplesMs.empty())
         rows += row(tr("Timing samples"), QString::number(plan.timingSamplesMs.size()));
-    rows += row(tr("Lint findings"), QString::number(m_document->findings().size()));
-    const PlanCheck& check = m_document->check();
-    const QString counts = escaped(checkCountsText(check));
-    rows +=
-        row(tr("Check"),
-            check.hasError() ? QStringLiteral("<span class=warning>%1</span>").arg(counts) : counts,
-            true);
+    return rows;
+}
+
+QString SummaryPanel::modelSection() const {
+    const EnginePlan& plan = *m_document->plan();
+    QString rows = m_planRows;
+    if (m_document->isAnalysing()) {
+        rows += row(tr("Lint findings"), tr("linting..."));
+        rows += row(tr("Check"), tr("checking..."));
+    } else {
+        rows += row(tr("Lint findings"), QString::number(m_document->findings().size()));
+        const PlanCheck& check = m_document->check();
+        const QString counts = escaped(checkCountsText(check));
+        rows += row(tr("Check"),
+                    check.hasError() ? QStringLiteral("<span class=warning>%1</span>").arg(counts)
+                                     : counts,
+                    true);
+    }
     QString html = QStringLiteral("<h2>%1</h2>").arg(breakable(plan.name)) + table(rows);
     if (!plan.hasProfile)
         html += QStringLiteral("<p class=warning>%1 %2</p>")

@@ -15,11 +15,13 @@ class SummaryPanel : public RichTextView {
 
   private:
     void refresh();
+    QString planRows() const;
     QString modelSection() const;
     QString selectedLayerSection() const;
     QString performanceSection() const;
 
     PlanDocument* m_document;
+    QString m_planRows; // of the open plan
 };
 
 } // namespace planscope

@@ -16,6 +16,7 @@ void addOnce(std::vector<int>& list, int value) {
 LayerConnections::LayerConnections(const EnginePlan& plan)
     : m_producers(plan.layers.size()), m_consumers(plan.layers.size()) {
     QHash<QString, std::vector<int>> writers;
+    writers.reserve(qsizetype(plan.layers.size())); // about a tensor per layer: no rehashing
     for (const Layer& layer : plan.layers)
         for (const Tensor& t : layer.graphOutputs())
             writers[t.name].push_back(layer.index);

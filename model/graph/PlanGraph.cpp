@@ -174,6 +174,7 @@ PlanGraph PlanGraph::around(const EnginePlan& plan, const std::vector<int>& laye
     // `radius` such steps hold the neighbourhood. Their tensors' regions need every layer that
     // touches them, so each generation and edge comes out as in the whole graph.
     QHash<QString, std::vector<int>> users;
+    users.reserve(qsizetype(plan.layers.size()) * 2); // its inputs' and outputs' tensors
     const auto tensorsOf = [&](const Layer& layer, auto&& visit) {
         for (const Tensor& t : layer.graphInputs())
             visit(t.name);

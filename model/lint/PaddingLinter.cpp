@@ -1,14 +1,18 @@
 #include "lint/PaddingLinter.h"
 
+#include "plan/CompactJson.h"
 #include "plan/EnginePlan.h"
+#include "plan/LayerAttributes.h"
+
+#include <array>
+#include <limits>
 
 namespace planscope {
 namespace {
 
 const QString kRule = QStringLiteral("conv-nonstandard-padding");
 
-// "[3,3]" -> {3, 3}; empty when the attribute is missing or not a list of numbers. Read without
-// copies: a large plan has thousands of convolutions.
+// "[3,3]" -> {3, 3}; empty when the text is not a list of numbers.
 std::vector<int> numbers(QStringView list) {
     std::vector<int> values;
     list = list.trimmed();
@@ -21,6 +25,25 @@ std::vector<int> numbers(QStringView list) {
         values.push_back(part.trimmed().toInt(&ok));
         if (!ok)
             return {};
+    }
+    return values;
+}
+
+// An attribute's JSON text as a list of numbers; empty when it is missing or not one. Every
+// real graph writes "[3,3]", read without a conversion to text (a large plan has thousands of
+// convolutions, and the leads read them again).
+std::vector<int> numbers(const Layer& layer, std::string_view key,
+                         std::optional<std::string_view> json) {
+    if (!json)
+        return {};
+    const std::optional<std::vector<qint64>> compact = compactIntegerList(*json);
+    if (!compact)
+        return numbers(layer.attribute(QString::fromLatin1(key.data(), qsizetype(key.size()))));
+    std::vector<int> values;
+    for (const qint64 v : *compact) {
+        if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+            return {};
+        values.push_back(static_cast<int>(v));
     }
     return values;
 }
@@ -43,11 +66,15 @@ void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
     for (const Layer& conv : plan.layers) {
         if (!conv.isConvolution() || !settings.covers(conv.index))
             continue;
-        const std::vector<int> kernel = numbers(conv.attribute(QStringLiteral("Kernel")));
-        const std::vector<int> pre = numbers(conv.attribute(QStringLiteral("PrePadding")));
-        const std::vector<int> post = numbers(conv.attribute(QStringLiteral("PostPadding")));
-        const std::vector<int> stride = numbers(conv.attribute(QStringLiteral("Stride")));
-        std::vector<int> dilation = numbers(conv.attribute(QStringLiteral("Dilation")));
+        constexpr std::array<std::string_view, 5> kKeys = {"Kernel", "PrePadding", "PostPadding",
+                                                           "Stride", "Dilation"};
+        std::array<std::optional<std::string_view>, kKeys.size()> json;
+        attributesJson(conv, kKeys, json);
+        const std::vector<int> kernel = numbers(conv, kKeys[0], json[0]);
+        const std::vector<int> pre = numbers(conv, kKeys[1], json[1]);
+        const std::vector<int> post = numbers(conv, kKeys[2], json[2]);
+        const std::vector<int> stride = numbers(conv, kKeys[3], json[3]);
+        std::vector<int> dilation = numbers(conv, kKeys[4], json[4]);
         if (kernel.empty() || pre.size() != kernel.size() || post.size() != kernel.size())
             continue;
         if (dilation.size() != kernel.size())

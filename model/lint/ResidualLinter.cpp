@@ -34,6 +34,8 @@ std::vector<const Tensor*> residualInputs(const Layer& layer) {
 class TensorUsers {
   public:
     explicit TensorUsers(const EnginePlan& plan) {
+        m_writer.reserve(qsizetype(plan.layers.size()));
+        m_readers.reserve(qsizetype(plan.layers.size()));
         for (const Layer& layer : plan.layers) {
             for (const Tensor& t : layer.inputs)
                 m_readers[t.name].push_back(layer.index);

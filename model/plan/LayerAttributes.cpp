@@ -1,7 +1,9 @@
 // Layer::attributes() and attribute(): read from the layer's attribute text when asked for.
-#include "plan/CompactJson.h"
-#include "plan/Layer.h"
+#include "plan/LayerAttributes.h"
 
+#include "plan/CompactJson.h"
+
+#include <QVarLengthArray>
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
@@ -106,20 +108,32 @@ std::vector<std::pair<QString, QString>> Layer::attributes() const {
 }
 
 std::optional<std::string_view> Layer::attributeJson(std::string_view key) const {
-    if (isTensorOrName(key) || !attributeText.table)
-        return std::nullopt;
-    const std::optional<std::string_view> code = attributeText.table->findName(key);
-    if (!code)
-        return std::nullopt;
-    // Only the codes are compared on the way; the value of the member found is read at the end.
-    std::optional<std::string_view> found;
-    forEachMember(attributeText.text(), [&](std::string_view member, std::string_view stored) {
-        if (member == *code)
-            found = stored; // the last of a repeated key wins
+    std::optional<std::string_view> value;
+    attributesJson(*this, {&key, 1}, {&value, 1});
+    return value;
+}
+
+void attributesJson(const Layer& layer, std::span<const std::string_view> keys,
+                    std::span<std::optional<std::string_view>> values) {
+    Q_ASSERT(keys.size() == values.size());
+    std::fill(values.begin(), values.end(), std::nullopt);
+    const Layer::AttributeText& attributes = layer.attributeText;
+    if (!attributes.table)
+        return;
+    // Only the codes are compared on the way; the values found are read at the end.
+    QVarLengthArray<std::optional<std::string_view>, 8> storage(qsizetype(keys.size()));
+    const std::span<std::optional<std::string_view>> codes(storage.data(), keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (!isTensorOrName(keys[i]))
+            codes[i] = attributes.table->findName(keys[i]);
+    forEachMember(attributes.text(), [&](std::string_view member, std::string_view stored) {
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (codes[i] && member == *codes[i])
+                values[i] = stored; // the last of a repeated key wins
     });
-    if (!found)
-        return std::nullopt;
-    return valueOf(attributeText, *found);
+    for (std::optional<std::string_view>& value : values)
+        if (value)
+            value = valueOf(attributes, *value);
 }
 
 QString Layer::attribute(const QString& key) const {

@@ -2,9 +2,9 @@
 
 #include "cli/CliSupport.h"
 #include "io/PlanLoader.h"
+#include "plan/KeepUntilExit.h"
 
 #include <memory>
-#include <vector>
 
 namespace planscope {
 namespace {
@@ -54,12 +54,9 @@ const EnginePlan& loadPlanFromArguments(const QCommandLineParser& parser, LoadOp
     options.profileMetadata = parser.value(kProfileMetadata);
     options.buildMetadata = parser.value(kBuildMetadata);
     options.logs = parser.values(kLog);
-    // A command runs once and exits: its plan is never taken apart, which on a large plan would
-    // cost a tenth of the command's time; the process's end frees it. It stays reachable from
-    // this pointer, so leak checkers do not count it.
-    static auto* const kept = new std::vector<std::unique_ptr<const EnginePlan>>();
-    kept->push_back(std::make_unique<const EnginePlan>(loadPlan(positional.first(), options)));
-    return *kept->back();
+    auto plan = std::make_shared<const EnginePlan>(loadPlan(positional.first(), options));
+    keepUntilExit(plan); // a command runs once and exits
+    return *plan;
 }
 
 } // namespace planscope

@@ -1,8 +1,10 @@
 #include "gui/GuiMain.h"
 
+#include "document/PlanDocument.h"
 #include "gui/CompareWindow.h"
 #include "gui/MainWindow.h"
 #include "gui/Screenshot.h"
+#include "plan/KeepUntilExit.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -88,7 +90,9 @@ int runGui(int argc, char** argv) {
         window.openDemoPlan();
     else
         window.openPlan(plans.first(), parser.value(profile).toInt());
-    return QApplication::exec();
+    const int status = QApplication::exec();
+    keepUntilExit(window.document()->sharedPlan()); // the window closes without taking it apart
+    return status;
 }
 
 } // namespace planscope

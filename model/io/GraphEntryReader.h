@@ -28,6 +28,7 @@ class GraphEntryReader {
     // PlanError naming the file when the entry is not such a layer or not valid JSON.
     Layer read(std::string_view text, std::size_t begin, std::size_t end, std::size_t index,
                bool namesOnly);
+    void reserve(std::size_t layers) { m_builder.reserve(layers); } // that this reader will read
 
   private:
     std::size_t walkMembers(std::string_view text, std::size_t begin);

@@ -151,7 +151,10 @@ class GraphWalk {
                 static_cast<double>(end - listStart) / static_cast<double>(count);
             const double left = static_cast<double>(m_text.size() - end) / perEntry;
             // A little more than the estimate: a list grown by doubling may hold twice its layers.
-            m_entries.layers.reserve(count + static_cast<std::size_t>(left * 1.05) + 16);
+            const std::size_t expected = count + static_cast<std::size_t>(left * 1.05) + 16;
+            m_entries.layers.reserve(expected);
+            for (GraphEntryReader& reader : m_readers) // each reads half of every stretch
+                reader.reserve(expected / 2);
         }
         m_source.release(end);
         if (m_progress) {

@@ -22,6 +22,12 @@ class LayerBuilder {
     // A layer known only by name (graph exported without detailed verbosity).
     static Layer named(const QString& name);
 
+    // Room for about `layers` layers' shared strings (their names, and twice as many tensors').
+    void reserve(std::size_t layers) {
+        m_strings.reserve(layers);
+        m_tensorNames.reserve(2 * layers);
+    }
+
   private:
     struct SharedFormat : TensorFormat {
         QString longName;

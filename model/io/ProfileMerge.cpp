@@ -26,9 +26,11 @@ QStringList mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord> 
 
     // Name records as the graph's layers are named, so repeated names pair up in order.
     QHash<QString, int> seen;
+    seen.reserve(static_cast<qsizetype>(records.size()));
     for (ProfileRecord& r : records)
         r.name = disambiguatedName(seen, replaceRecordSeparators(r.name));
     QHash<QString, const ProfileRecord*> byName;
+    byName.reserve(static_cast<qsizetype>(records.size()));
     for (const ProfileRecord& r : records)
         byName.insert(r.name, &r);
     int named = 0;

@@ -22,6 +22,9 @@ class StringPool {
   public:
     explicit StringPool(std::size_t maxLength) : m_maxLength(maxLength) {}
 
+    // Room for `count` texts, so the table does not grow (and rehash) while they arrive.
+    void reserve(std::size_t count) { m_strings.reserve(count); }
+
     QString get(std::string_view text) {
         if (text.size() > m_maxLength)
             return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));

@@ -5,6 +5,7 @@
 #include <QSet>
 #include <array>
 #include <deque>
+#include <future>
 
 namespace planscope {
 namespace {
@@ -173,16 +174,40 @@ PlanGraph PlanGraph::around(const EnginePlan& plan, const std::vector<int>& laye
     // next to it in TrainStation order), perhaps through a region node: so the layers within
     // `radius` such steps hold the neighbourhood. Their tensors' regions need every layer that
     // touches them, so each generation and edge comes out as in the whole graph.
-    QHash<QString, std::vector<int>> users;
-    users.reserve(qsizetype(plan.layers.size()) * 2); // its inputs' and outputs' tensors
     const auto tensorsOf = [&](const Layer& layer, auto&& visit) {
         for (const Tensor& t : layer.graphInputs())
             visit(t.name);
         for (const Tensor& t : layer.graphOutputs())
             visit(t.name);
     };
-    for (const Layer& layer : plan.layers)
-        tensorsOf(layer, [&](const QString& name) { users[name].push_back(layer.index); });
+    // Which layers use each tensor: the two halves of the plan indexed side by side (hashing
+    // every tensor name of a large plan is most of a neighbourhood's cost). A tensor's users
+    // are a chain through `entries`, each half's after the other; their order does not matter.
+    struct Users {
+        QHash<QString, int> last;                 // a tensor's last entry, counted from 1
+        std::vector<std::pair<int, int>> entries; // layer, the tensor's entry before (0: none)
+    };
+    const auto index = [&](std::size_t from, std::size_t to) {
+        Users users;
+        users.last.reserve(qsizetype(to - from) * 2); // its inputs' and outputs' tensors
+        users.entries.reserve((to - from) * 3);
+        for (std::size_t i = from; i < to; ++i)
+            tensorsOf(plan.layers[i], [&](const QString& name) {
+                int& last = users.last[name];
+                users.entries.emplace_back(plan.layers[i].index, last);
+                last = static_cast<int>(users.entries.size());
+            });
+        return users;
+    };
+    const std::size_t half = plan.layers.size() / 2;
+    std::future<Users> secondHalf = std::async(std::launch::async, index, half, plan.layers.size());
+    const std::array<Users, 2> halves = {index(0, half), secondHalf.get()};
+    const auto forEachUser = [&](const QString& name, auto&& visit) {
+        for (const Users& users : halves)
+            for (int e = users.last.value(name); e > 0;
+                 e = users.entries[std::size_t(e - 1)].second)
+                visit(users.entries[std::size_t(e - 1)].first);
+    };
 
     const std::size_t count = plan.layers.size();
     std::vector<int> distance(count, -1);
@@ -206,11 +231,11 @@ PlanGraph PlanGraph::around(const EnginePlan& plan, const std::vector<int>& laye
         part.layers[i] = true;
         tensorsOf(plan.layers[i], [&](const QString& name) {
             part.tensors.insert(name);
-            for (int user : users.value(name)) {
+            forEachUser(name, [&](int user) {
                 part.layers[static_cast<std::size_t>(user)] = true;
                 if (steps < radius)
                     reach(user, steps + 1);
-            }
+            });
         });
         if (steps < radius && i > 0 && ordered(plan, i))
             reach(layer - 1, steps + 1);

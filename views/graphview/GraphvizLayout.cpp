@@ -1,6 +1,7 @@
 #include "graphview/GraphLayout.h"
 
 #include <QMutex>
+#include <dlfcn.h>
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 #include <queue>
@@ -11,6 +12,23 @@ namespace {
 QMutex& graphvizMutex() {
     static QMutex mutex;
     return mutex;
+}
+
+// A context with the dot layout alone. gvContext() reads the plugin configuration and loads the
+// text layout plugin (pango, with cairo and fontconfig), a few milliseconds per layout, though
+// the graphs laid out here carry no text: PlanScope sizes and draws the labels itself. Where
+// the plugin is not where it was at build time, the full context.
+GVC_t* newContext() {
+    static const lt_symlist_t* const builtins = []() -> const lt_symlist_t* {
+        void* library = dlopen(PLANSCOPE_GRAPHVIZ_DOT_PLUGIN, RTLD_NOW | RTLD_LOCAL);
+        void* dot = library ? dlsym(library, "gvplugin_dot_layout_LTX_library") : nullptr;
+        if (!dot)
+            return nullptr;
+        static const lt_symlist_t symbols[] = {{"gvplugin_dot_layout_LTX_library", dot},
+                                               {nullptr, nullptr}};
+        return symbols;
+    }();
+    return builtins ? gvContextPlugins(builtins, 0) : gvContext();
 }
 
 // The number in a Graphviz name such as "n12" or "e7", or -1.
@@ -48,7 +66,7 @@ GraphLayout layoutDot(const QByteArray& dot, std::size_t nodeCount, std::size_t 
     layout.nodes.resize(nodeCount);
     layout.edges.resize(edgeCount);
     layout.edgeLabels.resize(edgeCount);
-    GVC_t* context = gvContext();
+    GVC_t* context = newContext();
     Agraph_t* graph = agmemread(dot.constData());
     if (!graph) {
         gvFreeContext(context);

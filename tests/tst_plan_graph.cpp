@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 #include "graph/GraphStyle.h"
 #include "graph/PlanGraph.h"
+#include "graph/TensorLayers.h"
 #include "io/PlanLoader.h"
 
 #include <QSet>
@@ -90,6 +91,7 @@ class TestPlanGraph : public QObject {
   private slots:
     void initTestCase();
     void connectsWritersToReaders();
+    void tensorLayersKeepTheOrderAdded();
     void drawsFoldedNoOpEdges();
     void showsEveryRegionWhenAsked();
     void showsForkingRegions();
@@ -137,6 +139,26 @@ void TestPlanGraph::connectsWritersToReaders() {
 
 // ResNet's final Gemm writes [32, 1000, 1, 1]; a NoOp reshapes it into the [32, 1000] output
 // binding. The graph draws the Gemm writing the binding; the layer keeps its exported tensor.
+// The index behind layer connections, neighbourhoods and the residual lint: each tensor's
+// layers in the order added, whatever other tensors came between.
+void TestPlanGraph::tensorLayersKeepTheOrderAdded() {
+    TensorLayers index;
+    index.add("a", 4);
+    index.add("b", 1);
+    index.add("a", 0);
+    index.add("c", 7);
+    index.add("a", 9);
+    const auto layersOf = [&](const QString& tensor) {
+        std::vector<int> layers;
+        index.forEach(tensor, [&](int layer) { layers.push_back(layer); });
+        return layers;
+    };
+    QCOMPARE(layersOf("a"), std::vector<int>({4, 0, 9}));
+    QCOMPARE(layersOf("b"), std::vector<int>({1}));
+    QCOMPARE(layersOf("c"), std::vector<int>({7}));
+    QCOMPARE(layersOf("d"), std::vector<int>());
+}
+
 void TestPlanGraph::drawsFoldedNoOpEdges() {
     const EnginePlan plan = loadPlan(dataPath("trex/resnet-a100/fp32"));
     const Layer& gemm = plan.layers.back();

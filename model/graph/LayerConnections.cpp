@@ -1,6 +1,7 @@
 #include "graph/LayerConnections.h"
 
-#include <QHash>
+#include "graph/TensorLayers.h"
+
 #include <algorithm>
 
 namespace planscope {
@@ -15,19 +16,19 @@ void addOnce(std::vector<int>& list, int value) {
 
 LayerConnections::LayerConnections(const EnginePlan& plan)
     : m_producers(plan.layers.size()), m_consumers(plan.layers.size()) {
-    QHash<QString, std::vector<int>> writers;
-    writers.reserve(qsizetype(plan.layers.size())); // about a tensor per layer: no rehashing
+    TensorLayers writers;
+    writers.reserve(qsizetype(plan.layers.size()), plan.layers.size()); // a tensor or so each
     for (const Layer& layer : plan.layers)
         for (const Tensor& t : layer.graphOutputs())
-            writers[t.name].push_back(layer.index);
+            writers.add(t.name, layer.index);
     for (const Layer& layer : plan.layers) {
         for (const Tensor& t : layer.graphInputs()) {
-            for (int writer : writers.value(t.name)) {
+            writers.forEach(t.name, [&](int writer) {
                 if (writer == layer.index)
-                    continue;
+                    return;
                 addOnce(m_producers[layer.index], writer);
                 addOnce(m_consumers[writer], layer.index);
-            }
+            });
         }
     }
 }

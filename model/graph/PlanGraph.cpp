@@ -1,5 +1,7 @@
 #include "graph/PlanGraph.h"
 
+#include "graph/TensorLayers.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
@@ -181,32 +183,22 @@ PlanGraph PlanGraph::around(const EnginePlan& plan, const std::vector<int>& laye
             visit(t.name);
     };
     // Which layers use each tensor: the two halves of the plan indexed side by side (hashing
-    // every tensor name of a large plan is most of a neighbourhood's cost). A tensor's users
-    // are a chain through `entries`, each half's after the other; their order does not matter.
-    struct Users {
-        QHash<QString, int> last;                 // a tensor's last entry, counted from 1
-        std::vector<std::pair<int, int>> entries; // layer, the tensor's entry before (0: none)
-    };
+    // every tensor name of a large plan is most of a neighbourhood's cost).
     const auto index = [&](std::size_t from, std::size_t to) {
-        Users users;
-        users.last.reserve(qsizetype(to - from) * 2); // its inputs' and outputs' tensors
-        users.entries.reserve((to - from) * 3);
+        TensorLayers users;
+        users.reserve(qsizetype(to - from) * 2, (to - from) * 3); // inputs' and outputs' tensors
         for (std::size_t i = from; i < to; ++i)
-            tensorsOf(plan.layers[i], [&](const QString& name) {
-                int& last = users.last[name];
-                users.entries.emplace_back(plan.layers[i].index, last);
-                last = static_cast<int>(users.entries.size());
-            });
+            tensorsOf(plan.layers[i],
+                      [&](const QString& name) { users.add(name, plan.layers[i].index); });
         return users;
     };
     const std::size_t half = plan.layers.size() / 2;
-    std::future<Users> secondHalf = std::async(std::launch::async, index, half, plan.layers.size());
-    const std::array<Users, 2> halves = {index(0, half), secondHalf.get()};
+    std::future<TensorLayers> secondHalf =
+        std::async(std::launch::async, index, half, plan.layers.size());
+    const std::array<TensorLayers, 2> halves = {index(0, half), secondHalf.get()};
     const auto forEachUser = [&](const QString& name, auto&& visit) {
-        for (const Users& users : halves)
-            for (int e = users.last.value(name); e > 0;
-                 e = users.entries[std::size_t(e - 1)].second)
-                visit(users.entries[std::size_t(e - 1)].first);
+        for (const TensorLayers& users : halves)
+            users.forEach(name, visit);
     };
 
     const std::size_t count = plan.layers.size();

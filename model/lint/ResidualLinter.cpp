@@ -1,5 +1,6 @@
 #include "lint/ResidualLinter.h"
 
+#include "graph/TensorLayers.h"
 #include "plan/EnginePlan.h"
 
 #include <QHash>
@@ -35,20 +36,22 @@ class TensorUsers {
   public:
     explicit TensorUsers(const EnginePlan& plan) {
         m_writer.reserve(qsizetype(plan.layers.size()));
-        m_readers.reserve(qsizetype(plan.layers.size()));
+        m_readers.reserve(qsizetype(plan.layers.size()), plan.layers.size() * 2);
         for (const Layer& layer : plan.layers) {
             for (const Tensor& t : layer.inputs)
-                m_readers[t.name].push_back(layer.index);
+                m_readers.add(t.name, layer.index);
             for (const Tensor& t : layer.outputs)
                 m_writer.insert(t.name, layer.index);
         }
     }
     int writer(const QString& tensor) const { return m_writer.value(tensor, -1); }
-    QList<int> readers(const QString& tensor) const { return m_readers.value(tensor); }
+    template <class Visit> void forEachReader(const QString& tensor, Visit&& visit) const {
+        m_readers.forEach(tensor, visit);
+    }
 
   private:
     QHash<QString, int> m_writer;
-    QHash<QString, QList<int>> m_readers;
+    TensorLayers m_readers;
 };
 
 bool isInt8Convolution(const Layer& layer) {
@@ -64,8 +67,7 @@ bool besideInt8Convolution(const EnginePlan& plan, const TensorUsers& users, con
         if (const int w = users.writer(t.name); w >= 0)
             neighbours.push_back(w);
     for (const Tensor& t : layer.outputs)
-        for (int r : users.readers(t.name))
-            neighbours.push_back(r);
+        users.forEachReader(t.name, [&](int r) { neighbours.push_back(r); });
     return std::any_of(neighbours.begin(), neighbours.end(), [&](int n) {
         const Layer& other = plan.layers[n];
         return isInt8Convolution(other) || (depth > 0 && other.type == QLatin1String("Reformat") &&
@@ -141,14 +143,16 @@ void ResidualLinter::lint(const EnginePlan& plan, const LintSettings& /*settings
         for (const Tensor* t : floats) {
             if (const int w = users.writer(t->name); w >= 0 && isConversion(plan.layers[w], false))
                 around.push_back(w);
-            for (int r : users.readers(t->name))
+            users.forEachReader(t->name, [&](int r) {
                 if (isConversion(plan.layers[r], true))
                     around.push_back(r);
+            });
         }
         for (const Tensor& out : layer.outputs)
-            for (int r : users.readers(out.name))
+            users.forEachReader(out.name, [&](int r) {
                 if (isConversion(plan.layers[r], true))
                     around.push_back(r);
+            });
         for (int r : around)
             if (reported.insert(r).second)
                 findings.push_back(reformatFinding(plan.layers[r], layer));

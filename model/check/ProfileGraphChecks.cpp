@@ -6,7 +6,6 @@
 
 #include <QHash>
 #include <QSet>
-#include <unordered_map>
 
 namespace planscope {
 namespace {
@@ -29,7 +28,8 @@ struct Inputs {
     QString graph;   // path
     QString profile; // path
     std::vector<QString> recordNames;
-    std::unordered_map<QString, NameCount> counts; // nodes stay put: the pointers below hold
+    std::vector<NameCount> countStore; // reserved for every name: the pointers below hold
+    QHash<QString, NameCount*> counts;
     std::vector<const NameCount*> entryCounts;
     std::vector<int> entryOccurrence;
     std::vector<const NameCount*> recordCounts;
@@ -38,11 +38,12 @@ struct Inputs {
     Inputs(const EnginePlan& p, const PlanFacts& f)
         : plan(p), facts(f), graph(p.sources.graph), profile(f.profilePath) {
         const std::size_t records = f.profile ? f.profile->records.size() : 0;
-        counts.reserve(f.graph.size() + records);
+        countStore.reserve(f.graph.size() + records);
+        counts.reserve(static_cast<qsizetype>(f.graph.size() + records));
         entryCounts.reserve(f.graph.size());
         entryOccurrence.reserve(f.graph.size());
         for (const GraphEntry& e : f.graph) {
-            NameCount& count = counts[e.name];
+            NameCount& count = countOf(e.name);
             entryOccurrence.push_back(++count.layers);
             entryCounts.push_back(&count);
         }
@@ -51,10 +52,16 @@ struct Inputs {
         recordOccurrence.reserve(records);
         for (std::size_t i = 0; i < records; ++i) {
             recordNames.push_back(replaceRecordSeparators(f.profile->records[i].name));
-            NameCount& count = counts[recordNames.back()];
+            NameCount& count = countOf(recordNames.back());
             recordOccurrence.push_back(++count.records);
             recordCounts.push_back(&count);
         }
+    }
+    NameCount& countOf(const QString& name) {
+        NameCount*& count = counts[name];
+        if (!count)
+            count = &countStore.emplace_back();
+        return *count;
     }
     const std::vector<ProfileRecord>& records() const { return facts.profile->records; }
     QString graphName() const { return displayName(graph); }

@@ -5,6 +5,8 @@
 
 #include <QVarLengthArray>
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace planscope {
@@ -73,6 +75,14 @@ template <class Visit> void forEachMember(std::string_view text, Visit&& visit) 
     }
 }
 
+// A name code as a number, never 0 (its bytes are 0x20 and up), to compare without a call.
+std::uint32_t codeNumber(std::string_view code) {
+    static_assert(AttributeTable::kCodeSize <= sizeof(std::uint32_t));
+    std::uint32_t number = 0;
+    std::memcpy(&number, code.data(), AttributeTable::kCodeSize);
+    return number;
+}
+
 // A member's value as stored: its JSON text, or the code of a value shared in the table.
 std::string_view valueOf(const Layer::AttributeText& attributes, std::string_view stored) {
     if (stored.starts_with(Layer::AttributeText::kSharedValue))
@@ -120,15 +130,18 @@ void attributesJson(const Layer& layer, std::span<const std::string_view> keys,
     const Layer::AttributeText& attributes = layer.attributeText;
     if (!attributes.table)
         return;
-    // Only the codes are compared on the way; the values found are read at the end.
-    QVarLengthArray<std::optional<std::string_view>, 8> storage(qsizetype(keys.size()));
-    const std::span<std::optional<std::string_view>> codes(storage.data(), keys.size());
-    for (std::size_t i = 0; i < keys.size(); ++i)
-        if (!isTensorOrName(keys[i]))
-            codes[i] = attributes.table->findName(keys[i]);
+    // Only the codes are compared on the way, as numbers; the values found are read at the end.
+    QVarLengthArray<std::uint32_t, 8> storage(qsizetype(keys.size()));
+    const std::span<std::uint32_t> codes(storage.data(), keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const std::optional<std::string_view> code =
+            isTensorOrName(keys[i]) ? std::nullopt : attributes.table->findName(keys[i]);
+        codes[i] = code ? codeNumber(*code) : 0;
+    }
     forEachMember(attributes.text(), [&](std::string_view member, std::string_view stored) {
+        const std::uint32_t code = codeNumber(member);
         for (std::size_t i = 0; i < keys.size(); ++i)
-            if (codes[i] && member == *codes[i])
+            if (codes[i] == code)
                 values[i] = stored; // the last of a repeated key wins
     });
     for (std::optional<std::string_view>& value : values)

@@ -27,6 +27,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -123,12 +124,16 @@ void TestMainWindow::showsPlanWhileItIsAnalysed() {
     int rowsMeanwhile = -1;
     QString summaryMeanwhile;
     bool analysingMeanwhile = false;
+    QString lintTabMeanwhile;
+    QString rulesMeanwhile;
     bool markerRan = false;
     bool analysedBeforeMarker = false;
     connect(window.loader(), &AsyncPlanLoader::loaded, &window, [&] {
         rowsMeanwhile = window.layerPanel()->view()->model()->rowCount();
         summaryMeanwhile = window.summaryPanel()->text();
         analysingMeanwhile = window.document()->isAnalysing();
+        lintTabMeanwhile = window.lintPanel()->findChild<QTabBar*>()->tabText(0);
+        rulesMeanwhile = window.lintPanel()->findChild<QComboBox*>()->itemText(0);
         QTimer::singleShot(0, &window, [&] { markerRan = true; });
         QThreadPool::globalInstance()->waitForDone(60000); // the analysis ends meanwhile
     });
@@ -140,6 +145,11 @@ void TestMainWindow::showsPlanWhileItIsAnalysed() {
     QCOMPARE(rowsMeanwhile, 72);
     QVERIFY(analysingMeanwhile);
     QVERIFY2(summaryMeanwhile.contains("linting..."), qPrintable(summaryMeanwhile));
+    QCOMPARE(lintTabMeanwhile, QString("Findings (linting...)"));
+    QCOMPARE(rulesMeanwhile, QString("All rules"));
+    QCOMPARE(window.lintPanel()->findChild<QTabBar*>()->tabText(0),
+             QString("Findings (%1)").arg(window.document()->findings().size()));
+    QVERIFY(!window.document()->findings().empty());
     QVERIFY(!analysedBeforeMarker);
     QVERIFY(!window.document()->isAnalysing());
     QVERIFY(!window.summaryPanel()->text().contains("linting..."));

@@ -89,7 +89,10 @@ void LintPanel::reload() {
     m_model->setFindings(m_document->plan() ? &m_document->findings() : nullptr);
     const QSignalBlocker blocker(m_rules);
     m_rules->clear();
-    m_rules->addItem(tr("All rules (%1)").arg(m_document->findings().size()), QString());
+    m_rules->addItem(m_document->isAnalysing()
+                         ? tr("All rules")
+                         : tr("All rules (%1)").arg(m_document->findings().size()),
+                     QString());
     for (const QString& rule : m_model->rules())
         m_rules->addItem(rule, rule);
     m_filter->setRuleFilter({});

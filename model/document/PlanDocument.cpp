@@ -21,10 +21,17 @@ std::vector<const LintFinding*> PlanDocument::findingsFor(int layer) const {
 void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
     m_selection->clear();
     m_plan = std::move(plan);
+    m_connections.reset();
     m_analysis = {};
     m_analysed = false;
     m_lintSettingsChanged = false;
     emit planChanged();
+}
+
+const LayerConnections* PlanDocument::connections() const {
+    if (!m_connections && m_plan)
+        m_connections = std::make_unique<const LayerConnections>(*m_plan);
+    return m_connections.get();
 }
 
 void PlanDocument::setAnalysis(PlanAnalysis analysis) {
@@ -62,7 +69,6 @@ PlanAnalysis analysePlan(const EnginePlan& plan, const LintSettings& lint) {
     auto leads = std::async(std::launch::async, [&plan] { return findLeads(plan); });
     auto check = std::async(std::launch::async, [&plan] { return checkPlan(plan); });
     PlanAnalysis analysis;
-    analysis.connections = std::make_shared<const LayerConnections>(plan);
     analysis.findings = lintPlan(plan, lint);
     analysis.check = check.get();
     analysis.leads = leads.get();

@@ -16,12 +16,11 @@
 namespace planscope {
 
 // What is derived from a plan once it is read: the lint findings (with the document's lint
-// settings), the check of its files, the leads and the layer connections.
+// settings), the check of its files and the leads.
 struct PlanAnalysis {
     std::vector<LintFinding> findings;
     PlanCheck check;
     PlanLeads leads;
-    std::shared_ptr<const LayerConnections> connections;
 };
 
 // A plan with its analysis, made in one go (tests, and documents opened without a worker).
@@ -32,7 +31,7 @@ struct LoadedPlan {
 
 // The open plan, its analysis, and the window's layer selection. The window shows a plan as soon
 // as it is read (planChanged) and its analysis when the worker has made it (analysisChanged);
-// until then findings, check and leads are empty, connections missing and isAnalysing() true.
+// until then findings, check and leads are empty and isAnalysing() true.
 // Views read it and observe both signals and the selection.
 class PlanDocument : public QObject {
     Q_OBJECT
@@ -45,7 +44,8 @@ class PlanDocument : public QObject {
     const std::vector<LintFinding>& findings() const { return m_analysis.findings; }
     const PlanCheck& check() const { return m_analysis.check; }
     const PlanLeads& leads() const { return m_analysis.leads; } // with every lint rule on
-    const LayerConnections* connections() const { return m_analysis.connections.get(); }
+    // Made when first asked for (the inspector, once a layer is chosen), not with every load.
+    const LayerConnections* connections() const;
     LayerSelection* selection() const { return m_selection; }
 
     std::vector<const LintFinding*> findingsFor(int layer) const;
@@ -63,18 +63,19 @@ class PlanDocument : public QObject {
 
   signals:
     void planChanged();     // another plan (or none); its analysis follows
-    void analysisChanged(); // findings, check, leads or connections of the open plan
+    void analysisChanged(); // findings, check or leads of the open plan
 
   private:
     std::shared_ptr<const EnginePlan> m_plan;
     PlanAnalysis m_analysis;
+    mutable std::unique_ptr<const LayerConnections> m_connections; // of m_plan, once asked for
     bool m_analysed = false;
     bool m_lintSettingsChanged = false; // while the analysis was being made
     LayerSelection* m_selection;
     LintSettings m_lintSettings;
 };
 
-// Lints, checks, finds the leads and connects the layers of a plan, side by side.
+// Lints, checks and finds the leads of a plan, side by side.
 PlanAnalysis analysePlan(const EnginePlan& plan, const LintSettings& lint = {});
 
 // Loads and analyses a plan in one go (what the window's worker does in two steps).

@@ -92,11 +92,7 @@ QString LayerInspector::neighbours(const Layer& l) const {
         return items.isEmpty() ? QStringLiteral("<span class=muted>%1</span>").arg(tr("none"))
                                : items.join(QStringLiteral("<br>"));
     };
-    const LayerConnections* connections = m_document->connections();
-    if (!connections) // still being found, with the lint
-        return section(tr("Connections"),
-                       QStringLiteral("<p class=muted>%1</p>").arg(tr("finding them...")));
-    const LayerConnections& c = *connections;
+    const LayerConnections& c = *m_document->connections();
     return section(tr("Connections"),
                    table(row(tr("Producers"), links(c.producers(l.index)), true) +
                          row(tr("Consumers"), links(c.consumers(l.index)), true)));

@@ -34,6 +34,7 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <QTreeView>
+#include <utility>
 
 using namespace planscope;
 using planscope::test::dataPath;
@@ -72,6 +73,7 @@ class TestMainWindow : public QObject {
     void initTestCase();
     void opensPlanIntoEveryPanel();
     void showsPlanWhileItIsAnalysed();
+    void analysesShownPlanAfterFailedOpen();
     void opensTrtexecLogAlone();
     void showsPlanWithoutTimings();
     void exportsChartFromFileMenu();
@@ -154,6 +156,26 @@ void TestMainWindow::showsPlanWhileItIsAnalysed() {
     QVERIFY(!window.document()->isAnalysing());
     QVERIFY(!window.summaryPanel()->text().contains("linting..."));
     QCOMPARE(window.lintPanel()->view()->model()->rowCount(), 6);
+}
+
+// A plan whose analysis gave way to an open that then failed still gets its lint, check and
+// leads, without a second loadFinished.
+void TestMainWindow::analysesShownPlanAfterFailedOpen() {
+    MainWindow window;
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    bool opened = false;
+    connect(window.loader(), &AsyncPlanLoader::loaded, &window, [&] {
+        if (!std::exchange(opened, true))
+            window.openPlan(fixturePath("no-such-plan.graph.json"));
+    });
+    window.openPlan(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine"));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().toBool(), false);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.document()->isAnalysing(), 60000);
+    QCOMPARE(window.document()->plan()->layers.size(), std::size_t(72));
+    QVERIFY(!window.document()->findings().empty());
+    QVERIFY(!window.loader()->isLoading());
+    QCOMPARE(finished.count(), 1);
 }
 
 // A trtexec log alone: layers and timings from its tables, device and build from its sections.

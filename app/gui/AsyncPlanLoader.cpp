@@ -97,16 +97,28 @@ void AsyncPlanLoader::load(const QString& path, int profile, const LintSettings&
             return;
         }
         // The analysis starts before the window takes the plan, and is delivered after it.
-        QFuture<Analysis> analysis =
-            QtConcurrent::run([plan = outcome.plan, lint] { return analysisOutcome(plan, lint); });
-        m_work = analysis;
+        analyse(job, outcome.plan, lint);
         emit loaded(path, profile, std::move(outcome.plan));
-        deliverLater(analysis, [this, job](Analysis done) {
-            if (m_job != job)
-                return;
-            finish();
-            emit analysed(std::move(done.analysis), done.error);
-        });
+    });
+}
+
+void AsyncPlanLoader::analyse(std::shared_ptr<const EnginePlan> plan, const LintSettings& lint) {
+    cancel();
+    auto job = std::make_shared<Job>();
+    m_job = job;
+    analyse(job, std::move(plan), lint);
+}
+
+void AsyncPlanLoader::analyse(const std::shared_ptr<Job>& job,
+                              std::shared_ptr<const EnginePlan> plan, const LintSettings& lint) {
+    QFuture<Analysis> analysis =
+        QtConcurrent::run([plan = std::move(plan), lint] { return analysisOutcome(plan, lint); });
+    m_work = analysis;
+    deliverLater(analysis, [this, job](Analysis done) {
+        if (m_job != job)
+            return;
+        finish();
+        emit analysed(std::move(done.analysis), done.error);
     });
 }
 

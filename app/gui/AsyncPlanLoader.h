@@ -24,6 +24,8 @@ class AsyncPlanLoader : public QObject {
     // `logs`: trtexec logs to read beside the plan (verbose build logs add their tactics).
     void load(const QString& path, int profile, const LintSettings& lint = {},
               const QStringList& logs = {});
+    // Analyses a plan already shown, whose analysis gave way to a load that then failed.
+    void analyse(std::shared_ptr<const EnginePlan> plan, const LintSettings& lint);
     void cancel();
     bool isLoading() const { return m_job != nullptr; } // until analysed(), failed() or cancelled()
 
@@ -55,6 +57,8 @@ class AsyncPlanLoader : public QObject {
         std::atomic<bool> cancel{false};
     };
     template <class T, class Deliver> void deliverLater(QFuture<T> work, Deliver deliver);
+    void analyse(const std::shared_ptr<Job>& job, std::shared_ptr<const EnginePlan> plan,
+                 const LintSettings& lint);
     void finish();
 
     std::shared_ptr<Job> m_job;

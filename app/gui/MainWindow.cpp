@@ -40,6 +40,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <tuple>
+#include <utility>
 
 namespace planscope {
 namespace {
@@ -455,6 +456,7 @@ void MainWindow::onLoaded(const QString& path, int profile,
     if (path != demoPlanPath())
         addRecentFile(path);
     statusBar()->showMessage(tr("Loaded %1; linting and checking it...").arg(name));
+    m_finishingLoad = true; // loadFinished() once the analysis is shown
 }
 
 void MainWindow::onAnalysed(PlanAnalysis analysis, const QString& error) {
@@ -469,7 +471,15 @@ void MainWindow::onAnalysed(PlanAnalysis analysis, const QString& error) {
     } else {
         statusBar()->showMessage(tr("Loaded %1").arg(name), 5000);
     }
-    emit loadFinished(true, {});
+    if (std::exchange(m_finishingLoad, false))
+        emit loadFinished(true, {});
+}
+
+// A load that failed or was cancelled may have stopped the analysis of the plan still shown.
+void MainWindow::analyseShownPlan() {
+    m_finishingLoad = false;
+    if (m_document->isAnalysing())
+        m_loader->analyse(m_document->sharedPlan(), m_document->lintSettings());
 }
 
 void MainWindow::onFailed(const QString& path, const QString& message) {
@@ -479,12 +489,14 @@ void MainWindow::onFailed(const QString& path, const QString& message) {
                         message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open(); // not exec(): the window stays responsive
+    analyseShownPlan();
     emit loadFinished(false, message);
 }
 
 void MainWindow::onCancelled(const QString& path) {
     setLoading(false);
     statusBar()->showMessage(tr("Loading %1 was cancelled").arg(QFileInfo(path).fileName()), 5000);
+    analyseShownPlan();
     emit loadFinished(false, tr("cancelled"));
 }
 

@@ -83,6 +83,7 @@ class MainWindow : public QMainWindow {
 
     void onLoaded(const QString& path, int profile, std::shared_ptr<const EnginePlan> plan);
     void onAnalysed(PlanAnalysis analysis, const QString& error);
+    void analyseShownPlan();
     void onFailed(const QString& path, const QString& message);
     void onCancelled(const QString& path);
     void setLoading(bool loading);
@@ -115,6 +116,7 @@ class MainWindow : public QMainWindow {
     QString m_path;
     QStringList m_buildLogs; // verbose build logs added beside the plan
     int m_profile = 0;
+    bool m_finishingLoad = false; // a plan is shown, its analysis (and loadFinished) to follow
 };
 
 } // namespace planscope

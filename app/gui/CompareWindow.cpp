@@ -2,6 +2,7 @@
 
 #include "compare/PlanLabels.h"
 #include "dialogs/ReportExportDialog.h"
+#include "dialogs/WarningBox.h"
 #include "gui/WindowPlacement.h"
 #include "io/PlanLoader.h"
 #include "panels/ComparePanel.h"
@@ -11,7 +12,6 @@
 
 #include <QCloseEvent>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
@@ -88,10 +88,7 @@ void CompareWindow::compare(const QStringList& plans) {
     QtConcurrent::run([plans] { return loadAll(plans); }).then(this, [this](Loaded loaded) {
         statusBar()->clearMessage();
         if (!loaded.error.isEmpty()) {
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot compare"), loaded.error,
-                                        QMessageBox::Ok, this);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
+            openWarning(this, tr("Cannot compare"), loaded.error);
             emit loadFinished(false, loaded.error);
             return;
         }

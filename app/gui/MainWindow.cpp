@@ -3,6 +3,7 @@
 #include "dialogs/LintSettingsDialog.h"
 #include "dialogs/ReportExportDialog.h"
 #include "dialogs/TrtexecDialog.h"
+#include "dialogs/WarningBox.h"
 #include "gui/AsyncPlanLoader.h"
 #include "gui/CompareWindow.h"
 #include "gui/DemoPlan.h"
@@ -464,10 +465,7 @@ void MainWindow::onAnalysed(PlanAnalysis analysis, const QString& error) {
     const QString name = m_document->plan()->name;
     if (!error.isEmpty()) {
         statusBar()->showMessage(tr("Loaded %1; it could not be linted").arg(name));
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot lint %1").arg(name), error,
-                                    QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+        openWarning(this, tr("Cannot lint %1").arg(name), error);
     } else {
         statusBar()->showMessage(tr("Loaded %1").arg(name), 5000);
     }
@@ -484,11 +482,7 @@ void MainWindow::analyseShownPlan() {
 
 void MainWindow::onFailed(const QString& path, const QString& message) {
     setLoading(false);
-    auto* box =
-        new QMessageBox(QMessageBox::Warning, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
-                        message, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open(); // not exec(): the window stays responsive
+    openWarning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
     analyseShownPlan();
     emit loadFinished(false, message);
 }

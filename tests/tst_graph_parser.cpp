@@ -8,6 +8,7 @@
 #include "plan/PlanError.h"
 
 #include <QTemporaryDir>
+#include <algorithm>
 #include <cmath>
 
 using namespace planscope;
@@ -20,6 +21,20 @@ QStringList layerNames(const EnginePlan& plan) {
     for (const Layer& l : plan.layers)
         names << l.name;
     return names;
+}
+
+// A graph of `count` small layers; the entries at `broken` are numbers, not layers.
+QByteArray graphWithBrokenEntries(int count, const QList<int>& broken) {
+    QByteArray text = R"({"Layers": [)";
+    for (int i = 0; i < count; ++i) {
+        if (i > 0)
+            text += ",\n";
+        text += broken.contains(i)
+                    ? QByteArray::number(i)
+                    : R"({"Name": "layer )" + QByteArray::number(i) +
+                          R"(", "LayerType": "Reformat", "Inputs": [], "Outputs": []})";
+    }
+    return text + "]}";
 }
 
 QStringList tensorNames(const std::vector<const Tensor*>& tensors) {
@@ -50,6 +65,9 @@ class TestGraphParser : public QObject {
     void survivesAbsurdValues();
     void readsRawAttributesWhenAsked();
     void readsALargeFileAsItsText();
+    void reportsTheFirstBrokenEntry_data();
+    void reportsTheFirstBrokenEntry();
+    void reportsProgressAndHearsACancel();
 };
 
 void TestGraphParser::namesLayersAsTrex_data() {
@@ -315,6 +333,56 @@ void TestGraphParser::readsALargeFileAsItsText() {
     } catch (const PlanError& e) {
         QVERIFY2(e.message().contains("the JSON ends early"), qPrintable(e.message()));
     }
+}
+
+// The entries are read by two threads, a chunk at a time: whichever thread meets a broken entry
+// first, the error said is the one earliest in the file.
+void TestGraphParser::reportsTheFirstBrokenEntry_data() {
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QList<int>>("broken");
+    QTest::newRow("first of two chunks apart") << 2000 << QList<int>{300, 1900};
+    QTest::newRow("neighbours") << 2000 << QList<int>{700, 701};
+    QTest::newRow("the very first and last") << 2000 << QList<int>{0, 1999};
+    QTest::newRow("the last only") << 2000 << QList<int>{1999};
+    QTest::newRow("a short list") << 10 << QList<int>{3, 5};
+}
+
+void TestGraphParser::reportsTheFirstBrokenEntry() {
+    QFETCH(int, count);
+    QFETCH(QList<int>, broken);
+    for (int run = 0; run < 20; ++run) { // the threads' timing differs from run to run
+        FileText text(graphWithBrokenEntries(count, broken));
+        try {
+            readGraphEntries(text, QStringLiteral("broken.graph.json"));
+            QFAIL("a broken entry was read");
+        } catch (const PlanError& e) {
+            const QString expected = QStringLiteral("layer %1 is neither").arg(broken.first());
+            QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+        }
+    }
+}
+
+void TestGraphParser::reportsProgressAndHearsACancel() {
+    const QByteArray graph = graphWithBrokenEntries(3000, {});
+    QList<int> heard;
+    FileText whole(graph);
+    const GraphEntries read = readGraphEntries(whole, QStringLiteral("a.graph.json"), [&](int p) {
+        heard << p;
+        return true;
+    });
+    QCOMPARE(read.layers.size(), std::size_t(3000));
+    QCOMPARE(read.layers[2999].name, QStringLiteral("layer 2999"));
+    QVERIFY(!heard.isEmpty());
+    QVERIFY(std::is_sorted(heard.begin(), heard.end()));
+    QCOMPARE(heard.last(), 89); // of 90: the list's closing brackets are not entries
+    QVERIFY(heard.first() < 45);
+
+    FileText cancelled(graph);
+    int calls = 0;
+    QVERIFY_THROWS_EXCEPTION(LoadCancelled,
+                             readGraphEntries(cancelled, QStringLiteral("a.graph.json"),
+                                              [&](int) { return ++calls > 1; }));
+    QCOMPARE(calls, 1); // nothing more is read, nor heard, once cancelled
 }
 
 PLANSCOPE_TEST_MAIN(TestGraphParser, QCoreApplication)

@@ -4,6 +4,7 @@
 #include "io/JsonList.h"
 #include "io/JsonSpan.h"
 #include "io/LayerNames.h"
+#include "metrics/ConvolutionMetrics.h"
 #include "plan/PlanError.h"
 
 namespace planscope {
@@ -64,7 +65,9 @@ Layer GraphEntryReader::read(std::string_view text, std::size_t begin, std::size
     const simdjson::dom::object object = entry.get_object().value_unsafe();
     if (object["Name"].error())
         throwNotALayer(index, m_path);
-    return m_builder.build(object, keptAttributes());
+    Layer layer = m_builder.build(object, keptAttributes());
+    layer.convolution = computeConvolutionMetrics(layer);
+    return layer;
 }
 
 // Walks the members of the object at `begin`, keeping the key and value text of each but Name,

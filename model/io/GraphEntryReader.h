@@ -17,8 +17,8 @@ namespace planscope {
 
 // Reads single entries of a graph JSON's "Layers" list into Layers: each entry is checked and
 // parsed by simdjson, and its members other than its name and tensors kept as its attribute
-// text (Layer::AttributeText). One reader serves one thread: the graph reader runs two side by
-// side on the two halves of each stretch of the list.
+// text (Layer::AttributeText), and a convolution's figures made while the layer is in the cache.
+// One reader serves one thread: the graph reader runs two side by side (EntryChunks).
 class GraphEntryReader {
   public:
     explicit GraphEntryReader(const QString& path) : m_path(path) {}

@@ -1,10 +1,9 @@
 #include "io/GraphReader.h"
 
+#include "io/EntryChunks.h"
 #include "io/GraphEntryReader.h"
 #include "io/JsonFile.h"
 #include "io/JsonSpan.h"
-
-#include <future>
 
 namespace planscope {
 namespace {
@@ -83,86 +82,52 @@ class GraphWalk {
         return parseGraphSpan(m_parser, m_text, begin, end, m_path);
     }
 
-    // The list's entries are found in stretches of about kStretch bytes; each stretch is read
-    // by two readers side by side, then its text let go. An error found while finding entries
-    // is said only after the entries before it are read, so the first error in the file is the
-    // one reported.
+    // The list's entries are found first (a quick walk that only matches brackets and quotes),
+    // then read. An error found while finding them is said only after the entries before it
+    // are read, so the first error in the file is the one reported.
     std::size_t readLayerList(std::size_t pos) {
-        const std::size_t listStart = pos;
         pos = skipJsonSpace(m_text, pos + 1);
         if (pos < m_text.size() && m_text[pos] == ']')
             return pos + 1;
         if (m_entries.layers.empty()) // the first entry says what the list holds
             m_entries.namesOnly = pos < m_text.size() && m_text[pos] == '"';
-        std::size_t stretchStart = pos;
+        std::vector<EntrySpan> spans;
         while (true) {
             const std::size_t end = skipJsonValue(m_text, pos);
             if (end >= kJsonBroken) {
-                readStretch();
+                readEntries(spans);
                 expectValue(pos); // throws
             }
-            m_stretch.emplace_back(pos, end);
+            spans.push_back({pos, end});
             pos = skipJsonSpace(m_text, end);
-            const bool last = pos < m_text.size() && m_text[pos] == ']';
-            if (last || end - stretchStart >= kStretch) {
-                readStretch();
-                afterStretch(listStart, end);
-                stretchStart = end;
-            }
-            if (last)
+            if (pos < m_text.size() && m_text[pos] == ']') {
+                readEntries(spans);
                 return pos + 1;
+            }
             if (pos >= m_text.size() || m_text[pos] != ',') {
-                readStretch();
+                readEntries(spans);
                 expect(pos, ','); // throws
             }
             pos = skipJsonSpace(m_text, pos + 1);
         }
     }
 
-    // Reads the entries found since the last stretch into layers, the second half on a second
-    // thread when there are enough of them.
-    void readStretch() {
-        std::vector<Layer>& layers = m_entries.layers;
-        const std::size_t first = layers.size();
-        const std::size_t count = m_stretch.size();
-        layers.resize(first + count);
-        const auto readRange = [&](GraphEntryReader& reader, std::size_t from, std::size_t to) {
-            for (std::size_t i = from; i < to; ++i)
-                layers[first + i] = reader.read(m_text, m_stretch[i].first, m_stretch[i].second,
-                                                first + i, m_entries.namesOnly);
-        };
-        const std::size_t half = count >= kSideBySide ? count / 2 : count;
-        std::future<void> second;
-        if (half < count)
-            second = std::async(std::launch::async, readRange, std::ref(m_readers[1]), half, count);
-        readRange(m_readers[0], 0, half); // an error here is the earlier one: the second waits
-        if (second.valid())
-            second.get();
-        m_stretch.clear();
-    }
-
-    // Reserves the layer list once the first stretch tells how large entries are; lets go of
-    // the text read; reports progress and hears a cancel.
-    void afterStretch(std::size_t listStart, std::size_t end) {
-        const std::size_t count = m_entries.layers.size();
-        if (!m_reserved) {
-            m_reserved = true;
-            const double perEntry =
-                static_cast<double>(end - listStart) / static_cast<double>(count);
-            const double left = static_cast<double>(m_text.size() - end) / perEntry;
-            // A little more than the estimate: a list grown by doubling may hold twice its layers.
-            const std::size_t expected = count + static_cast<std::size_t>(left * 1.05) + 16;
-            m_entries.layers.reserve(expected);
-            for (GraphEntryReader& reader : m_readers) // each reads half of every stretch
-                reader.reserve(expected / 2);
-        }
-        m_source.release(end);
-        if (m_progress) {
-            const auto percent = static_cast<int>(90.0 * static_cast<double>(end) /
-                                                  static_cast<double>(m_text.size()));
-            if (!m_progress(percent))
-                throw LoadCancelled();
-        }
+    // Reads the entries into layers appended to the list, the text let go behind them.
+    void readEntries(const std::vector<EntrySpan>& spans) {
+        const std::size_t first = m_entries.layers.size();
+        m_entries.layers.resize(first + spans.size());
+        for (GraphEntryReader& reader : m_readers) // each reads about half
+            reader.reserve(spans.size() / 2);
+        EntryChunks chunks(m_source, spans, [&](std::size_t thread, std::size_t i) {
+            m_entries.layers[first + i] = m_readers[thread].read(
+                m_text, spans[i].begin, spans[i].end, first + i, m_entries.namesOnly);
+        });
+        chunks.read([&](std::size_t done) {
+            if (!m_progress)
+                return true;
+            return m_progress(static_cast<int>(90.0 * static_cast<double>(done) /
+                                               static_cast<double>(m_text.size())));
+        });
     }
 
     void readBindings(simdjson::dom::element value) {
@@ -176,17 +141,12 @@ class GraphWalk {
                     << QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
     }
 
-    static constexpr std::size_t kStretch = std::size_t{1} << 20;
-    static constexpr std::size_t kSideBySide = 64; // fewer entries are read by one thread
-
     FileText& m_source;
     std::string_view m_text;
     QString m_path;
     ProgressCallback m_progress;
     simdjson::dom::parser m_parser;
-    GraphEntryReader m_readers[2];
-    std::vector<std::pair<std::size_t, std::size_t>> m_stretch; // the entries found, to read
-    bool m_reserved = false;
+    std::array<GraphEntryReader, 2> m_readers;
     GraphEntries m_entries;
 };
 

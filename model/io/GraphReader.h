@@ -19,9 +19,9 @@ struct GraphEntries {
 
 // Reads graph JSON text one entry at a time: the file's skeleton is walked, and each entry is
 // parsed on its own by simdjson into a Layer that keeps the text of its members other than
-// its name and tensors (Layer::attributeText) for its raw attributes; two threads read the
-// entries of each stretch of the list. No tree of the whole document is built, and the text
-// read is let go as the reader goes, so a large plan stays small.
+// its name and tensors (Layer::attributeText) for its raw attributes; the list's entries are
+// found first, then read by two threads a chunk at a time (EntryChunks). No tree of the whole
+// document is built, and the text read is let go as the reader goes, so a large plan stays small.
 // Throws PlanError naming `path` when the text is not an engine graph; `progress` (optional)
 // hears 0-90 % as entries are read and may cancel.
 GraphEntries readGraphEntries(FileText& text, const QString& path,

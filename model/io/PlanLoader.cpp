@@ -245,16 +245,9 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     }
     markUnmeasuredTransfers(plan.metadata);
 
-    // The convolutions' figures, the two halves of the layer list side by side.
-    const auto figureConvolutions = [&plan](std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i)
-            plan.layers[i].convolution = computeConvolutionMetrics(plan.layers[i]);
-    };
-    const std::size_t half = plan.layers.size() / 2;
-    std::future<void> secondHalf =
-        std::async(std::launch::async, figureConvolutions, half, plan.layers.size());
-    figureConvolutions(0, half);
-    secondHalf.get();
+    for (Layer& layer : plan.layers) // figured by the graph reader, now timed
+        if (layer.convolution)
+            timeConvolution(*layer.convolution, layer.timing);
     plan.tactics = readTactics(sources.logs, plan);
     if (fromLog && plan.tactics)
         nameTacticsFromLog(plan, *plan.tactics);

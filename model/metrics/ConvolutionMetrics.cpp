@@ -78,13 +78,17 @@ std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) 
     m.bytes = inputBytes + weightsBytes + outputBytes;
     m.macs = std::trunc(n * k * pq * c * rs / g);
     m.arithmeticIntensity = m.bytes > 0 ? m.macs / m.bytes : 0;
-    const double latency = layer.timing.averageMs;
-    m.computeEfficiency = latency > 0 ? m.macs / latency : 0;
-    m.memoryEfficiency = latency > 0 ? m.bytes / latency : 0;
     m.gemmM = gemmSize(n * pq);
     m.gemmN = gemmSize(k);
     m.gemmK = gemmSize(c * rs);
+    timeConvolution(m, layer.timing);
     return m;
+}
+
+void timeConvolution(ConvolutionMetrics& metrics, const LayerTiming& timing) {
+    const double latency = timing.averageMs;
+    metrics.computeEfficiency = latency > 0 ? metrics.macs / latency : 0;
+    metrics.memoryEfficiency = latency > 0 ? metrics.bytes / latency : 0;
 }
 
 } // namespace planscope

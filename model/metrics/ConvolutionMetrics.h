@@ -9,6 +9,11 @@ namespace planscope {
 // The convolution as an implicit GEMM, as trex's annotate_convolutions: MACs = N*K*P*Q*C*R*S/G,
 // bytes = input + weights + output (all in the input's data type), M = N*P*Q, N = K, K = C*R*S.
 // Empty when the layer is not a convolution with a batch-channel-spatial input and output.
+// The efficiencies stay 0 until timeConvolution: the graph reader figures each layer as it reads
+// it (its tensors and attributes still in the cache), before the profile gives its latency.
 std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer);
+
+// Sets the efficiencies from the layer's average latency (0 when it has none).
+void timeConvolution(ConvolutionMetrics& metrics, const LayerTiming& timing);
 
 } // namespace planscope

@@ -6,7 +6,6 @@
 #include <QVarLengthArray>
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace planscope {
@@ -77,10 +76,11 @@ template <class Visit> void forEachMember(std::string_view text, Visit&& visit) 
 
 // A name code as a number, never 0 (its bytes are 0x20 and up), to compare without a call.
 std::uint32_t codeNumber(std::string_view code) {
-    static_assert(AttributeTable::kCodeSize <= sizeof(std::uint32_t));
-    std::uint32_t number = 0;
-    std::memcpy(&number, code.data(), AttributeTable::kCodeSize);
-    return number;
+    static_assert(AttributeTable::kCodeSize == 3);
+    // Shifts, not a copy into a zeroed word: the compiler's partial stores then a whole load
+    // stalled on every member (store forwarding fails), a third of the lookup's time.
+    const auto byte = [&](std::size_t i) { return static_cast<std::uint8_t>(code[i]); };
+    return byte(0) | (std::uint32_t{byte(1)} << 8) | (std::uint32_t{byte(2)} << 16);
 }
 
 // A member's value as stored: its JSON text, or the code of a value shared in the table.

@@ -1,8 +1,8 @@
 #include "TestSupport.h"
 #include "graph/GraphStyle.h"
 #include "graph/PlanGraph.h"
-#include "graph/TensorLayers.h"
 #include "io/PlanLoader.h"
+#include "plan/TensorLayers.h"
 
 #include <QSet>
 #include <QTemporaryDir>
@@ -92,6 +92,7 @@ class TestPlanGraph : public QObject {
     void initTestCase();
     void connectsWritersToReaders();
     void tensorLayersKeepTheOrderAdded();
+    void tensorIndexKeepsPlanOrderAcrossItsHalves();
     void drawsFoldedNoOpEdges();
     void showsEveryRegionWhenAsked();
     void showsForkingRegions();
@@ -142,12 +143,13 @@ void TestPlanGraph::connectsWritersToReaders() {
 // The index behind layer connections, neighbourhoods and the residual lint: each tensor's
 // layers in the order added, whatever other tensors came between.
 void TestPlanGraph::tensorLayersKeepTheOrderAdded() {
+    const QString a = "a", b = "b", c = "c"; // viewed by the index: they outlive it
     TensorLayers index;
-    index.add("a", 4);
-    index.add("b", 1);
-    index.add("a", 0);
-    index.add("c", 7);
-    index.add("a", 9);
+    index.add(a, 4);
+    index.add(b, 1);
+    index.add(a, 0);
+    index.add(c, 7);
+    index.add(a, 9);
     const auto layersOf = [&](const QString& tensor) {
         std::vector<int> layers;
         index.forEach(tensor, [&](int layer) { layers.push_back(layer); });
@@ -157,6 +159,50 @@ void TestPlanGraph::tensorLayersKeepTheOrderAdded() {
     QCOMPARE(layersOf("b"), std::vector<int>({1}));
     QCOMPARE(layersOf("c"), std::vector<int>({7}));
     QCOMPARE(layersOf("d"), std::vector<int>());
+}
+
+// The plan's index of writers and readers: built in two halves, read back in plan order; a
+// copied plan, whose layers may then change, makes its own.
+void TestPlanGraph::tensorIndexKeepsPlanOrderAcrossItsHalves() {
+    EnginePlan plan;
+    const auto tensor = [](const QString& name) {
+        Tensor t;
+        t.name = name;
+        return t;
+    };
+    for (int i = 0; i < 3000; ++i) { // a chain: layer i reads t<i>, writes t<i+1>
+        Layer layer;
+        layer.index = i;
+        layer.inputs = {tensor(QStringLiteral("t%1").arg(i))};
+        layer.outputs = {tensor(QStringLiteral("t%1").arg(i + 1))};
+        plan.layers.push_back(std::move(layer));
+    }
+    plan.layers[2500].inputs.push_back(tensor("t1"));
+    plan.layers[10].outputs.push_back(tensor("shared"));
+    plan.layers[2990].outputs.push_back(tensor("shared"));
+    const auto layersOf = [](const TensorIndex& index, const QString& name, bool writers) {
+        std::vector<int> layers;
+        const auto add = [&](int layer) { layers.push_back(layer); };
+        writers ? index.forEachWriter(name, add) : index.forEachReader(name, add);
+        return layers;
+    };
+    const TensorIndex& index = plan.tensorIndex();
+    QCOMPARE(layersOf(index, "t1", false), std::vector<int>({1, 2500}));
+    QCOMPARE(layersOf(index, "t1", true), std::vector<int>({0}));
+    QCOMPARE(layersOf(index, "shared", true), std::vector<int>({10, 2990}));
+    QCOMPARE(index.lastWriter(u"shared"), 2990);
+    QCOMPARE(index.lastWriter(u"t3000"), 2999);
+    QCOMPARE(index.lastWriter(u"t0"), -1);
+    QVERIFY(!index.graphViewDiffers());
+    QCOMPARE(&plan.tensorIndex(), &index); // kept
+
+    EnginePlan copy = plan;
+    copy.layers[0].outputs[0].name = "renamed";
+    copy.layers[2000].foldedInputs = copy.layers[2000].inputs;
+    QCOMPARE(copy.tensorIndex().lastWriter(u"renamed"), 0);
+    QVERIFY(copy.tensorIndex().graphViewDiffers());
+    QCOMPARE(index.lastWriter(u"renamed"), -1);
+    QVERIFY(!plan.tensorIndex().graphViewDiffers());
 }
 
 void TestPlanGraph::drawsFoldedNoOpEdges() {

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <future>
 
 namespace planscope {
 namespace {
@@ -132,17 +133,21 @@ int exportGraphCommand(const QStringList& arguments) {
                     QStringLiteral("%1: cannot write (%2).").arg(output, file.errorString()));
             return 0;
         }
+        // The layers drawn are linted (to mark them) while Graphviz lays them out.
+        std::future<QSet<int>> flagged = std::async(std::launch::async, [&] {
+            LintSettings scope;
+            scope.onlyLayers.emplace();
+            for (const GraphNode& node : graph.nodes())
+                scope.onlyLayers->insert(node.layer);
+            QSet<int> layers;
+            for (const LintFinding& f : lintPlan(plan, scope))
+                layers.insert(f.layerIndex);
+            return layers;
+        });
         const GraphLayout layout = layoutGraph(graph, GraphPainter::nodeSizes(graph, plan, style));
         if (!layout.ok())
             throw PlanError(QStringLiteral("%1: %2").arg(plan.name, layout.error));
-        LintSettings lintScope; // the layers drawn are the ones marked
-        lintScope.onlyLayers.emplace();
-        for (const GraphNode& node : graph.nodes())
-            lintScope.onlyLayers->insert(node.layer);
-        QSet<int> flagged;
-        for (const LintFinding& f : lintPlan(plan, lintScope))
-            flagged.insert(f.layerIndex);
-        const GraphPainter painter(graph, layout, plan, style, flagged);
+        const GraphPainter painter(graph, layout, plan, style, flagged.get());
         QString error;
         if (!exportGraphPicture(painter, layout, output, plan.name, &error))
             throw PlanError(error);

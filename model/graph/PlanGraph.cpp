@@ -1,13 +1,13 @@
 #include "graph/PlanGraph.h"
 
-#include "graph/TensorLayers.h"
+#include "plan/TensorIndex.h"
 
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 #include <array>
 #include <deque>
-#include <future>
+#include <optional>
 
 namespace planscope {
 namespace {
@@ -182,23 +182,22 @@ PlanGraph PlanGraph::around(const EnginePlan& plan, const std::vector<int>& laye
         for (const Tensor& t : layer.graphOutputs())
             visit(t.name);
     };
-    // Which layers use each tensor: the two halves of the plan indexed side by side (hashing
-    // every tensor name of a large plan is most of a neighbourhood's cost).
-    const auto index = [&](std::size_t from, std::size_t to) {
-        TensorLayers users;
-        users.reserve(qsizetype(to - from) * 2, (to - from) * 3); // inputs' and outputs' tensors
-        for (std::size_t i = from; i < to; ++i)
-            tensorsOf(plan.layers[i],
-                      [&](const QString& name) { users.add(name, plan.layers[i].index); });
-        return users;
-    };
-    const std::size_t half = plan.layers.size() / 2;
-    std::future<TensorLayers> secondHalf =
-        std::async(std::launch::async, index, half, plan.layers.size());
-    const std::array<TensorLayers, 2> halves = {index(0, half), secondHalf.get()};
+    // Which layers use each tensor: the plan's index, unless NoOps are folded into some layer's
+    // view (the graph's own tensors are then indexed here).
+    const TensorIndex& index = plan.tensorIndex();
+    std::optional<TensorLayers> graphUsers;
+    if (index.graphViewDiffers()) {
+        graphUsers.emplace();
+        for (const Layer& layer : plan.layers)
+            tensorsOf(layer, [&](const QString& name) { graphUsers->add(name, layer.index); });
+    }
     const auto forEachUser = [&](const QString& name, auto&& visit) {
-        for (const TensorLayers& users : halves)
-            users.forEach(name, visit);
+        if (graphUsers) {
+            graphUsers->forEach(name, visit);
+            return;
+        }
+        index.forEachWriter(name, visit);
+        index.forEachReader(name, visit);
     };
 
     const std::size_t count = plan.layers.size();

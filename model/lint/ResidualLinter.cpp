@@ -1,9 +1,7 @@
 #include "lint/ResidualLinter.h"
 
-#include "graph/TensorLayers.h"
 #include "plan/EnginePlan.h"
 
-#include <QHash>
 #include <set>
 
 namespace planscope {
@@ -32,39 +30,17 @@ std::vector<const Tensor*> residualInputs(const Layer& layer) {
     return inputs;
 }
 
-class TensorUsers {
-  public:
-    explicit TensorUsers(const EnginePlan& plan) {
-        m_writer.reserve(qsizetype(plan.layers.size()));
-        m_readers.reserve(qsizetype(plan.layers.size()), plan.layers.size() * 2);
-        for (const Layer& layer : plan.layers) {
-            for (const Tensor& t : layer.inputs)
-                m_readers.add(t.name, layer.index);
-            for (const Tensor& t : layer.outputs)
-                m_writer.insert(t.name, layer.index);
-        }
-    }
-    int writer(const QString& tensor) const { return m_writer.value(tensor, -1); }
-    template <class Visit> void forEachReader(const QString& tensor, Visit&& visit) const {
-        m_readers.forEach(tensor, visit);
-    }
-
-  private:
-    QHash<QString, int> m_writer;
-    TensorLayers m_readers;
-};
-
 bool isInt8Convolution(const Layer& layer) {
     return layer.isConvolution() && layer.precision == kInt8;
 }
 
 // An element-wise sum belongs to the INT8 network when an INT8 convolution writes one of its
 // inputs or reads its output, directly or through one Reformat.
-bool besideInt8Convolution(const EnginePlan& plan, const TensorUsers& users, const Layer& layer,
+bool besideInt8Convolution(const EnginePlan& plan, const TensorIndex& users, const Layer& layer,
                            int depth = 1) {
     std::vector<int> neighbours;
     for (const Tensor& t : layer.inputs)
-        if (const int w = users.writer(t.name); w >= 0)
+        if (const int w = users.lastWriter(t.name); w >= 0)
             neighbours.push_back(w);
     for (const Tensor& t : layer.outputs)
         users.forEachReader(t.name, [&](int r) { neighbours.push_back(r); });
@@ -127,7 +103,7 @@ void ResidualLinter::lint(const EnginePlan& plan, const LintSettings& /*settings
                                        [](const Layer& l) { return l.precision == kInt8; });
     if (!quantized)
         return;
-    const TensorUsers users(plan);
+    const TensorIndex& users = plan.tensorIndex();
     std::set<int> reported;
     for (const Layer& layer : plan.layers) {
         std::vector<const Tensor*> floats;
@@ -141,7 +117,8 @@ void ResidualLinter::lint(const EnginePlan& plan, const LintSettings& /*settings
         // The conversions feeding the float skip path and quantizing the float result.
         std::vector<int> around;
         for (const Tensor* t : floats) {
-            if (const int w = users.writer(t->name); w >= 0 && isConversion(plan.layers[w], false))
+            if (const int w = users.lastWriter(t->name);
+                w >= 0 && isConversion(plan.layers[w], false))
                 around.push_back(w);
             users.forEachReader(t->name, [&](int r) {
                 if (isConversion(plan.layers[r], true))

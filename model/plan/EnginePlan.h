@@ -3,6 +3,7 @@
 #include "plan/EngineMetadata.h"
 #include "plan/Layer.h"
 #include "plan/PlanSources.h"
+#include "plan/TensorIndex.h"
 
 #include <QStringList>
 #include <memory>
@@ -54,8 +55,14 @@ struct EnginePlan {
 
     const Layer* findLayer(const QString& name) const;
 
+    // Which layers write and read each tensor, made on first use and kept (the lint, the
+    // neighbourhoods and the layer connections share it); the layers must not change after.
+    const TensorIndex& tensorIndex() const { return m_tensorIndex.get(layers); }
+
   private:
     std::vector<const Tensor*> bindingTensors(bool inputs) const;
+
+    TensorIndexSlot m_tensorIndex;
 };
 
 } // namespace planscope

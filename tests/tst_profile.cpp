@@ -2,6 +2,7 @@
 #include "check/PlanCheck.h"
 #include "io/FileKind.h"
 #include "io/PlanLoader.h"
+#include "io/ProfileMerge.h"
 #include "io/ProfileRecords.h"
 #include "plan/PlanError.h"
 
@@ -19,6 +20,8 @@ class TestProfile : public QObject {
     void parsesRecords_data();
     void parsesRecords();
     void joinsPartialProfileByName();
+    void joinsRecordsAsTrex_data();
+    void joinsRecordsAsTrex();
     void rejectsProfileOfAnotherEngine();
     void readsUnescapedNames();
     void refusesFileOfAnotherKind_data();
@@ -78,6 +81,64 @@ void TestProfile::joinsPartialProfileByName() {
     const QString warnings = plan.warnings.join(' ');
     QVERIFY2(warnings.contains("Partial profile"), qPrintable(warnings));
     QVERIFY2(warnings.contains("2 layers were matched"), qPrintable(warnings));
+}
+
+// How records find their layers: in order when the profile names the layers in order (most
+// profiles), else by position when the counts match (as trex), else by name. Record i times
+// i + 1 ms; -1 is a layer left without a timing.
+void TestProfile::joinsRecordsAsTrex_data() {
+    QTest::addColumn<QStringList>("layers");
+    QTest::addColumn<QStringList>("records");
+    QTest::addColumn<QStringList>("ignored");
+    QTest::addColumn<QList<double>>("timings");
+    QTest::addColumn<QString>("warning");
+    QTest::newRow("in order") << QStringList{"a", "b", "c"} << QStringList{"a", "b", "c"}
+                              << QStringList{} << QList<double>{1, 2, 3} << QString();
+    QTest::newRow("set-aside records between")
+        << QStringList{"a", "b"} << QStringList{"a", "noop", "b"} << QStringList{"noop"}
+        << QList<double>{1, 3} << QString();
+    QTest::newRow("a layer named as a set-aside entry")
+        << QStringList{"a", "k"} << QStringList{"a", "k"} << QStringList{"k"}
+        << QList<double>{1, -1} << QStringLiteral("Partial profile");
+    QTest::newRow("another order, same count: by position")
+        << QStringList{"a", "b"} << QStringList{"b", "a"} << QStringList{} << QList<double>{1, 2}
+        << QString();
+    QTest::newRow("repeated names") << QStringList{"x", "x_2"} << QStringList{"x", "x"}
+                                    << QStringList{} << QList<double>{1, 2} << QString();
+    QTest::newRow("a record short: by name")
+        << QStringList{"a", "b", "c"} << QStringList{"a", "c"} << QStringList{}
+        << QList<double>{1, -1, 2} << QStringLiteral("Partial profile");
+    QTest::newRow("a record more")
+        << QStringList{"a", "b"} << QStringList{"a", "b", "z"} << QStringList{}
+        << QList<double>{1, 2} << QStringLiteral("Partial profile");
+    QTest::newRow("names differ, same count")
+        << QStringList{"a", "b"} << QStringList{"a", "q"} << QStringList{} << QList<double>{1, 2}
+        << QStringLiteral("1 of its 2 layer names differ");
+}
+
+void TestProfile::joinsRecordsAsTrex() {
+    QFETCH(QStringList, layers);
+    QFETCH(QStringList, records);
+    QFETCH(QStringList, ignored);
+    QFETCH(QList<double>, timings);
+    QFETCH(QString, warning);
+    std::vector<Layer> plan(static_cast<std::size_t>(layers.size()));
+    for (qsizetype i = 0; i < layers.size(); ++i)
+        plan[static_cast<std::size_t>(i)].name = layers[i];
+    std::vector<ProfileRecord> read;
+    for (qsizetype i = 0; i < records.size(); ++i)
+        read.push_back({records[i], 0, double(i + 1), 0, 0, 0});
+    const QStringList warnings =
+        mergeProfile(plan, read, ignored, "p.profile.json", "g.graph.json");
+    for (qsizetype i = 0; i < layers.size(); ++i) {
+        const LayerTiming& t = plan[static_cast<std::size_t>(i)].timing;
+        QCOMPARE(t.measured ? t.averageMs : -1.0, timings[i]);
+    }
+    QCOMPARE(warnings.isEmpty(), warning.isEmpty());
+    if (!warning.isEmpty())
+        QVERIFY2(warnings.join(' ').contains(warning), qPrintable(warnings.join(' ')));
+    QCOMPARE(read.size(), std::size_t(records.size())); // the records as read stay as they were
+    QCOMPARE(read.front().name, records.front());
 }
 
 void TestProfile::rejectsProfileOfAnotherEngine() {

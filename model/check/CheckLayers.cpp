@@ -23,25 +23,25 @@ CheckLayer entryLayer(const EnginePlan& plan, const GraphEntry& entry) {
 std::vector<ExportedLayer> exportedLayers(const EnginePlan& plan) {
     std::vector<ExportedLayer> exported;
     if (!plan.facts) {
+        exported.reserve(plan.layers.size() + plan.constants.size());
         for (const Layer& l : plan.layers)
-            exported.push_back({&l, {l.index, l.name}});
+            exported.push_back({&l, l.index, &l.name});
         for (const Layer& l : plan.constants)
-            exported.push_back({&l, {std::nullopt, l.name}});
+            exported.push_back({&l, std::nullopt, &l.name});
         return exported;
     }
+    exported.reserve(plan.facts->graph.size());
     for (const GraphEntry& entry : plan.facts->graph) {
-        const auto at = [&](const std::vector<Layer>& layers) {
-            return &layers[static_cast<std::size_t>(entry.index)];
-        };
+        const auto i = static_cast<std::size_t>(entry.index);
         switch (entry.place) {
-        case GraphEntry::Place::Layer:
-            exported.push_back({at(plan.layers), entryLayer(plan, entry)});
+        case GraphEntry::Place::Layer: // as entryLayer names it
+            exported.push_back({&plan.layers[i], entry.index, &plan.layers[i].name});
             break;
         case GraphEntry::Place::Constant:
-            exported.push_back({at(plan.constants), entryLayer(plan, entry)});
+            exported.push_back({&plan.constants[i], std::nullopt, &entry.name});
             break;
         case GraphEntry::Place::SetAside:
-            exported.push_back({at(plan.facts->setAside), entryLayer(plan, entry)});
+            exported.push_back({&plan.facts->setAside[i], std::nullopt, &entry.name});
             break;
         case GraphEntry::Place::OtherProfile:
             break;

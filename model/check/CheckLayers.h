@@ -4,6 +4,7 @@
 #include "io/PlanFacts.h"
 
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 namespace planscope {
@@ -11,10 +12,13 @@ namespace planscope {
 // A graph entry as results name it: with its index where it is one of the plan's layers.
 CheckLayer entryLayer(const EnginePlan& plan, const GraphEntry& entry);
 
-// A layer of the loaded optimization profile as the graph file lists it.
+// A layer of the loaded optimization profile as the graph file lists it. Results name it by
+// ref(), made when asked: a large plan's list is walked for a few results.
 struct ExportedLayer {
     const Layer* layer;
-    CheckLayer ref;
+    std::optional<int> index; // where it is one of the plan's layers
+    const QString* name;      // the plan's name for one of its layers, else the file's
+    CheckLayer ref() const { return {index, *name}; }
 };
 
 // The loaded optimization profile's layers in file order: the plan's layers, its constants and

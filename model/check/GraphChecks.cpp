@@ -7,6 +7,7 @@
 #include <QSet>
 #include <algorithm>
 #include <deque>
+#include <future>
 
 namespace planscope {
 namespace {
@@ -15,14 +16,15 @@ const QString kReexportGraph =
     QStringLiteral("Re-export the graph from the engine with trtexec --loadEngine=ENGINE "
                    "--exportLayerInfo=PREFIX.graph.json --profilingVerbosity=detailed.");
 
-// The exported layers with, for each tensor, the layers (positions in `layers`) writing it.
+// The exported layers with, for each tensor, the layers (positions in `layers`) writing it. The
+// names are the plan's own, viewed (a copy would count a reference on each).
 struct TensorGraph {
     struct Writers {
         int first = -1;
         std::vector<int> more; // empty for nearly every tensor
     };
     std::vector<ExportedLayer> layers;
-    QHash<QString, Writers> writers;
+    QHash<QStringView, Writers> writers;
     QStringList writtenTwice; // in the order of their second writer
 
     explicit TensorGraph(const EnginePlan& plan) : layers(exportedLayers(plan)) {
@@ -43,7 +45,7 @@ struct TensorGraph {
     }
     const ExportedLayer& at(int i) const { return layers[static_cast<std::size_t>(i)]; }
     // Calls `use` with each layer writing `tensor`, in file order.
-    template <class Use> void forEachWriter(const QString& tensor, Use&& use) const {
+    template <class Use> void forEachWriter(QStringView tensor, Use&& use) const {
         const auto it = writers.constFind(tensor);
         if (it == writers.cend())
             return;
@@ -79,7 +81,7 @@ void tensorsWrittenTwice(const EnginePlan& plan, const TensorGraph& graph,
     std::vector<CheckLayer> writers;
     for (const QString& tensor : tensors) {
         std::vector<CheckLayer> these;
-        graph.forEachWriter(tensor, [&](int w) { these.push_back(graph.at(w).ref); });
+        graph.forEachWriter(tensor, [&](int w) { these.push_back(graph.at(w).ref()); });
         listed.push_back({{"tensor", tensor.toStdString()}, {"writers", layersJson(these)}});
         writers.insert(writers.end(), these.begin(), these.end());
     }
@@ -111,9 +113,9 @@ void layersReadingOwnOutput(const EnginePlan& plan, const TensorGraph& graph,
         for (const Tensor& in : l.layer->inputs)
             if (std::any_of(l.layer->outputs.begin(), l.layer->outputs.end(),
                             [&](const Tensor& out) { return out.name == in.name; })) {
-                layers.push_back(l.ref);
+                layers.push_back(l.ref());
                 listed.push_back(
-                    {{"layer", l.ref.name.toStdString()}, {"tensor", in.name.toStdString()}});
+                    {{"layer", l.name->toStdString()}, {"tensor", in.name.toStdString()}});
                 break;
             }
     if (layers.empty())
@@ -132,15 +134,23 @@ void layersReadingOwnOutput(const EnginePlan& plan, const TensorGraph& graph,
 
 // Whether a layer reads a tensor that a later layer writes. Without such a back edge the file's
 // order is an order of execution, and the graph has no cycle.
+// The two halves of the readers are looked at side by side (a lookup for every input of a
+// large plan).
 bool hasBackEdge(const TensorGraph& graph) {
-    for (int reader = 0; reader < static_cast<int>(graph.layers.size()); ++reader)
-        for (const Tensor& t : graph.at(reader).layer->inputs) {
-            bool back = false;
-            graph.forEachWriter(t.name, [&](int writer) { back = back || writer > reader; });
-            if (back)
-                return true;
-        }
-    return false;
+    const auto backEdgeIn = [&](int from, int to) {
+        for (int reader = from; reader < to; ++reader)
+            for (const Tensor& t : graph.at(reader).layer->inputs) {
+                bool back = false;
+                graph.forEachWriter(t.name, [&](int writer) { back = back || writer > reader; });
+                if (back)
+                    return true;
+            }
+        return false;
+    };
+    const int count = static_cast<int>(graph.layers.size());
+    std::future<bool> second = std::async(std::launch::async, backEdgeIn, count / 2, count);
+    const bool first = backEdgeIn(0, count / 2);
+    return second.get() || first;
 }
 
 // The layers on a cycle of the tensor graph, or on a path between two cycles: what is left
@@ -197,7 +207,7 @@ void cycles(const EnginePlan& plan, const TensorGraph& graph, std::vector<CheckR
     CheckResult r{QStringLiteral("graph-cycle"), CheckLevel::Warning, {plan.sources.graph}};
     bool loop = false;
     for (int i : onCycles) {
-        r.layers.push_back(graph.at(i).ref);
+        r.layers.push_back(graph.at(i).ref());
         loop = loop || graph.at(i).layer->subtype.contains(QLatin1String("Recurrence"));
     }
     r.message = QStringLiteral("%1 of %2 depend on each other in a cycle (through the tensors "

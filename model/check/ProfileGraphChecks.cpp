@@ -28,8 +28,8 @@ struct Inputs {
     QString graph;   // path
     QString profile; // path
     std::vector<QString> recordNames;
-    std::vector<NameCount> countStore; // reserved for every name: the pointers below hold
-    QHash<QString, NameCount*> counts;
+    std::vector<NameCount> countStore;     // reserved for every name: the pointers below hold
+    QHash<QStringView, NameCount*> counts; // the entries' and recordNames' own names, viewed
     std::vector<const NameCount*> entryCounts;
     std::vector<int> entryOccurrence;
     std::vector<const NameCount*> recordCounts;
@@ -58,7 +58,7 @@ struct Inputs {
             recordCounts.push_back(&count);
         }
     }
-    NameCount& countOf(const QString& name) {
+    NameCount& countOf(QStringView name) {
         NameCount*& count = counts[name];
         if (!count)
             count = &countStore.emplace_back();

@@ -4,6 +4,8 @@
 #include "plan/FigureText.h"
 
 #include <map>
+#include <optional>
+#include <string_view>
 
 namespace planscope {
 namespace {
@@ -17,23 +19,26 @@ constexpr Split kSplits[] = {{"StreamId", "stream"}, {"_subgraph", "sub-engine"}
 
 // The layers of each value of `attribute`, ordered by value; empty when fewer than two values
 // occur (the common case, told after one pass without grouping).
-std::map<QString, Lead> groupsOf(const EnginePlan& plan, const QString& attribute) {
-    QString first;
+std::map<QString, Lead> groupsOf(const EnginePlan& plan, const char* attribute) {
+    // The values' JSON texts first, without making text of them: the same text is the same value
+    // (two texts of one value only cost the grouping below, which compares the values).
+    std::optional<std::string_view> first;
     bool several = false;
     for (const Layer& layer : plan.layers) {
-        const QString value = layer.attribute(attribute);
-        if (value.isEmpty())
+        const std::optional<std::string_view> json = layer.attributeJson(attribute);
+        if (!json)
             continue;
-        if (first.isEmpty())
-            first = value;
-        several = value != first;
+        if (!first)
+            first = json;
+        several = *json != *first;
         if (several)
             break;
     }
     std::map<QString, Lead> groups;
     if (several)
         for (const Layer& layer : plan.layers)
-            if (const QString value = layer.attribute(attribute); !value.isEmpty())
+            if (const QString value = layer.attribute(QString::fromLatin1(attribute));
+                !value.isEmpty())
                 groups[value].layers.push_back(layer.index);
     return groups;
 }
@@ -44,7 +49,7 @@ std::map<QString, Lead> groupsOf(const EnginePlan& plan, const QString& attribut
 void findSeveralStreams(const LeadScale& scale, std::vector<Lead>& leads) {
     const EnginePlan& plan = scale.plan();
     for (const Split& split : kSplits) {
-        std::map<QString, Lead> groups = groupsOf(plan, QString::fromLatin1(split.attribute));
+        std::map<QString, Lead> groups = groupsOf(plan, split.attribute);
         if (groups.size() < 2)
             continue;
         auto main = groups.begin();

@@ -138,6 +138,8 @@ void attributesJson(const Layer& layer, std::span<const std::string_view> keys,
             isTensorOrName(keys[i]) ? std::nullopt : attributes.table->findName(keys[i]);
         codes[i] = code ? codeNumber(*code) : 0;
     }
+    if (std::all_of(codes.begin(), codes.end(), [](std::uint32_t code) { return code == 0; }))
+        return; // no layer of the file has such an attribute: its text need not be walked
     forEachMember(attributes.text(), [&](std::string_view member, std::string_view stored) {
         const std::uint32_t code = codeNumber(member);
         for (std::size_t i = 0; i < keys.size(); ++i)

@@ -17,6 +17,13 @@ QStringList onnxNodes(QStringView metadata) {
     return nodes;
 }
 
+qsizetype indexOfOnnxMarker(QStringView metadata, qsizetype from) {
+    for (qsizetype at = metadata.indexOf(u'[', from); at >= 0; at = metadata.indexOf(u'[', at + 1))
+        if (metadata.sliced(at).startsWith(kOnnxMarker))
+            return at;
+    return -1;
+}
+
 QStringView onnxOperatorOf(QStringView node) {
     node = node.mid(node.lastIndexOf(u'/') + 1);
     const qsizetype counter = node.lastIndexOf(u'_');

@@ -11,14 +11,19 @@ namespace planscope {
 // the record separators \x1f or \x1e (the loader reads both as '+'). A node's name runs to the
 // last ']' before the next "[ONNX Layer: ", so names holding ']' or '+' stay whole.
 
+inline constexpr QStringView kOnnxMarker = u"[ONNX Layer: ";
+
+// Where the next "[ONNX Layer: " starts, from `from`; -1 when none does. Its bracket is looked
+// for first (a vectorized search): the leads and charts ask every layer of a large plan.
+qsizetype indexOfOnnxMarker(QStringView metadata, qsizetype from);
+
 // Calls `use` with each node named, in order, repeats included; no copies (every layer of a
 // large plan has Metadata).
 template <class Use> void forEachOnnxNode(QStringView metadata, Use&& use) {
-    static const QLatin1String kMarker("[ONNX Layer: ");
-    qsizetype at = metadata.indexOf(kMarker);
+    qsizetype at = indexOfOnnxMarker(metadata, 0);
     while (at >= 0) {
-        const qsizetype begin = at + kMarker.size();
-        const qsizetype next = metadata.indexOf(kMarker, begin);
+        const qsizetype begin = at + kOnnxMarker.size();
+        const qsizetype next = indexOfOnnxMarker(metadata, begin);
         const QStringView rest = metadata.mid(begin, next < 0 ? -1 : next - begin);
         if (const qsizetype close = rest.lastIndexOf(u']'); close > 0)
             use(rest.left(close));

@@ -26,6 +26,9 @@ void EntryChunks::read(const Progress& progress) {
     work(0, &progress);
     if (second.valid())
         second.get();
+    // The second thread may have read the last chunks: the end is told once everything is read.
+    if (!m_error && !m_cancelled && !m_spans.empty() && progress && !progress(m_spans.back().end))
+        m_cancelled = true;
     if (m_error)
         std::rethrow_exception(m_error);
     if (m_cancelled)

@@ -1,5 +1,6 @@
 #include "io/FileText.h"
 
+#include "io/HugePages.h"
 #include "io/JsonFile.h"
 
 #include <QFile>
@@ -34,7 +35,7 @@ FileText FileText::open(const QString& path) {
         void* pages =
             mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (pages != MAP_FAILED) {
-            madvise(pages, bytes, MADV_HUGEPAGE); // fewer page faults, where the system grants them
+            adviseHugePages(pages, bytes); // fewer page faults, where the system grants them
             FileText text;
             text.m_pages = {static_cast<char*>(pages), UnmapPages{bytes}};
             qint64 done = 0;

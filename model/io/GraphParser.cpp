@@ -100,8 +100,9 @@ ParsedGraph parseGraph(FileText& text, const QString& path, int profile,
             graph.bindings << binding;
 
     const auto otherProfile = [&](const Layer& l) { return profileOf(l.name) != profile; };
-    std::erase_if(kept, otherProfile);
-    std::erase_if(bookkeeping, otherProfile);
+    if (graph.profileCount > 1) // else every layer's name is of profile 0
+        std::erase_if(kept, otherProfile);
+    std::erase_if(bookkeeping, otherProfile); // (few; they did not count above)
     graph.setAside = std::move(bookkeeping);
     for (const Layer& layer : kept)
         if (layer.type == QLatin1String("Constant") || layer.type == QLatin1String("NoOp"))

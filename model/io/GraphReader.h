@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QStringList>
+#include <future>
 #include <vector>
 
 namespace planscope {
@@ -15,6 +16,7 @@ struct GraphEntries {
     std::vector<Layer> layers; // every entry of "Layers", in file order
     QStringList bindings;
     bool namesOnly = false; // the entries are names (exported without detailed verbosity)
+    std::future<void> readersTakenApart; // on another thread; waited for when the entries go
 };
 
 // Reads graph JSON text one entry at a time: the file's skeleton is walked, and each entry is

@@ -107,8 +107,11 @@ QByteArray onnxGroupsCsv(const EnginePlan& a, const EnginePlan& b, const OnnxCom
         for (auto& [key, value] : fields.items()) {
             if (value.is_array()) {
                 std::string lines;
-                for (const auto& name : value)
-                    lines += (lines.empty() ? "" : "\n") + name.get<std::string>();
+                for (const auto& name : value) {
+                    if (!lines.empty())
+                        lines += '\n';
+                    lines += name.get<std::string>();
+                }
                 value = lines;
             }
             row[key] = value;

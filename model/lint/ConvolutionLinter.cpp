@@ -128,11 +128,18 @@ void ConvolutionLinter::lint(const EnginePlan& plan, const LintSettings& setting
         {[&](const Layer& l, auto& out) { lintTensorCores(l, kernels, out); }, rules()[0]},
         {lintFloatOutput, rules()[1]},
         {lintAlignment, rules()[2]}};
-    for (const auto& [check, rule] : checks)
-        if (settings.runs(rule))
-            for (const Layer& layer : plan.layers)
-                if (layer.isConvolution() && settings.covers(layer.index))
-                    check(layer, findings);
+    // One walk over the layers; each rule's findings stay together, in the rules' order.
+    std::vector<std::vector<LintFinding>> found(std::size(checks));
+    forEachCoveredLayer(plan, settings, [&](const Layer& layer) {
+        if (!layer.isConvolution())
+            return;
+        for (std::size_t c = 0; c < std::size(checks); ++c)
+            if (settings.runs(checks[c].second))
+                checks[c].first(layer, found[c]);
+    });
+    for (std::vector<LintFinding>& rule : found)
+        findings.insert(findings.end(), std::make_move_iterator(rule.begin()),
+                        std::make_move_iterator(rule.end()));
 }
 
 } // namespace planscope

@@ -2,15 +2,14 @@
 
 #include "lint/LintFinding.h"
 #include "lint/LintSettings.h"
+#include "plan/EnginePlan.h"
 
 #include <QStringList>
+#include <algorithm>
 #include <memory>
 #include <vector>
 
 namespace planscope {
-
-struct EnginePlan;
-struct Layer;
 
 class Linter {
   public:
@@ -31,6 +30,30 @@ std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& se
 
 // "0.0369 ms (3.4 %)": a layer's average latency and share, as findings detail it.
 QString latencyText(const Layer& layer);
+
+// Calls `visit` with each layer `settings` covers, in plan order: only those when some are asked
+// for (an export of part of a large plan asks for a few dozen), without walking the rest.
+template <class Visit>
+void forEachCoveredLayer(const EnginePlan& plan, const LintSettings& settings, Visit&& visit) {
+    if (settings.onlyLayers) {
+        std::vector<int> covered; // those naming a layer (graph nodes of no layer give -1)
+        for (int i : *settings.onlyLayers)
+            if (i >= 0 && static_cast<std::size_t>(i) < plan.layers.size())
+                covered.push_back(i);
+        std::sort(covered.begin(), covered.end());
+        const auto numbered = [&](int i) { // a loaded plan's layer i has index i
+            return plan.layers[static_cast<std::size_t>(i)].index == i;
+        };
+        if (std::all_of(covered.begin(), covered.end(), numbered)) {
+            for (int i : covered)
+                visit(plan.layers[static_cast<std::size_t>(i)]);
+            return;
+        }
+    }
+    for (const Layer& layer : plan.layers)
+        if (settings.covers(layer.index))
+            visit(layer);
+}
 
 // A finding of `rule` on `layer`, to be completed with hazard, mitigation and help.
 LintFinding findingOn(const Layer& layer, const QString& rule,

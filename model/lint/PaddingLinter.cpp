@@ -63,9 +63,9 @@ QStringList PaddingLinter::rules() const {
 
 void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                          std::vector<LintFinding>& findings) const {
-    for (const Layer& conv : plan.layers) {
-        if (!conv.isConvolution() || !settings.covers(conv.index))
-            continue;
+    forEachCoveredLayer(plan, settings, [&](const Layer& conv) {
+        if (!conv.isConvolution())
+            return;
         constexpr std::array<std::string_view, 5> kKeys = {"Kernel", "PrePadding", "PostPadding",
                                                            "Stride", "Dilation"};
         std::array<std::optional<std::string_view>, kKeys.size()> json;
@@ -76,7 +76,7 @@ void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         const std::vector<int> stride = numbers(conv, kKeys[3], json[3]);
         std::vector<int> dilation = numbers(conv, kKeys[4], json[4]);
         if (kernel.empty() || pre.size() != kernel.size() || post.size() != kernel.size())
-            continue;
+            return;
         if (dilation.size() != kernel.size())
             dilation.assign(kernel.size(), 1);
         std::vector<int> expected(kernel.size());
@@ -89,7 +89,7 @@ void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
             std::all_of(stride.begin(), stride.end(), [](int s) { return s == 1; });
         const bool asymmetric = pre != post;
         if (!asymmetric && (keepsSize || !unitStride))
-            continue;
+            return;
 
         LintFinding f = findingOn(conv, kRule);
         f.hazard = asymmetric
@@ -110,7 +110,7 @@ void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                       QStringLiteral("before %1, after %2").arg(listText(pre), listText(post))},
                      {QStringLiteral("expected"), listText(expected)}};
         findings.push_back(std::move(f));
-    }
+    });
 }
 
 } // namespace planscope

@@ -129,13 +129,16 @@ void ConvolutionLinter::lint(const EnginePlan& plan, const LintSettings& setting
         {lintFloatOutput, rules()[1]},
         {lintAlignment, rules()[2]}};
     // One walk over the layers; each rule's findings stay together, in the rules' order.
-    std::vector<std::vector<LintFinding>> found(std::size(checks));
+    std::vector<Check> running;
+    for (const auto& [check, rule] : checks)
+        if (settings.runs(rule))
+            running.push_back(check);
+    std::vector<std::vector<LintFinding>> found(running.size());
     forEachCoveredLayer(plan, settings, [&](const Layer& layer) {
         if (!layer.isConvolution())
             return;
-        for (std::size_t c = 0; c < std::size(checks); ++c)
-            if (settings.runs(checks[c].second))
-                checks[c].first(layer, found[c]);
+        for (std::size_t c = 0; c < running.size(); ++c)
+            running[c](layer, found[c]);
     });
     for (std::vector<LintFinding>& rule : found)
         findings.insert(findings.end(), std::make_move_iterator(rule.begin()),

@@ -4,6 +4,7 @@
 #include "plan/EnginePlan.h"
 #include "plan/LayerAttributes.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
@@ -12,9 +13,9 @@ namespace {
 
 const QString kRule = QStringLiteral("conv-nonstandard-padding");
 
-// "[3,3]" -> {3, 3}; empty when the text is not a list of numbers.
-std::vector<int> numbers(QStringView list) {
-    std::vector<int> values;
+// "[3,3]" -> {3, 3}; empty when the text is not a list of numbers (each a 32-bit integer).
+std::vector<qint64> numbers(QStringView list) {
+    std::vector<qint64> values;
     list = list.trimmed();
     if (list.startsWith(u'['))
         list = list.mid(1);
@@ -30,27 +31,26 @@ std::vector<int> numbers(QStringView list) {
 }
 
 // An attribute's JSON text as a list of numbers; empty when it is missing or not one. Every
-// real graph writes "[3,3]", read without a conversion to text (a large plan has thousands of
-// convolutions, and the leads read them again).
-std::vector<int> numbers(const Layer& layer, std::string_view key,
-                         std::optional<std::string_view> json) {
+// real graph writes "[3,3]", read without a conversion to text or another copy (a large plan
+// has thousands of convolutions, and the leads read them again).
+std::vector<qint64> numbers(const Layer& layer, std::string_view key,
+                            std::optional<std::string_view> json) {
     if (!json)
         return {};
-    const std::optional<std::vector<qint64>> compact = compactIntegerList(*json);
+    std::optional<std::vector<qint64>> compact = compactIntegerList(*json);
     if (!compact)
         return numbers(layer.attribute(QString::fromLatin1(key.data(), qsizetype(key.size()))));
-    std::vector<int> values;
-    for (const qint64 v : *compact) {
-        if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
-            return {};
-        values.push_back(static_cast<int>(v));
-    }
-    return values;
+    const auto inRange = [](qint64 v) {
+        return v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max();
+    };
+    if (!std::all_of(compact->begin(), compact->end(), inRange))
+        return {};
+    return std::move(*compact);
 }
 
-QString listText(const std::vector<int>& values) {
+QString listText(const std::vector<qint64>& values) {
     QStringList parts;
-    for (int v : values)
+    for (qint64 v : values)
         parts << QString::number(v);
     return '[' + parts.join(',') + ']';
 }
@@ -70,23 +70,23 @@ void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                                                            "Stride", "Dilation"};
         std::array<std::optional<std::string_view>, kKeys.size()> json;
         attributesJson(conv, kKeys, json);
-        const std::vector<int> kernel = numbers(conv, kKeys[0], json[0]);
-        const std::vector<int> pre = numbers(conv, kKeys[1], json[1]);
-        const std::vector<int> post = numbers(conv, kKeys[2], json[2]);
-        const std::vector<int> stride = numbers(conv, kKeys[3], json[3]);
-        std::vector<int> dilation = numbers(conv, kKeys[4], json[4]);
+        const std::vector<qint64> kernel = numbers(conv, kKeys[0], json[0]);
+        const std::vector<qint64> pre = numbers(conv, kKeys[1], json[1]);
+        const std::vector<qint64> post = numbers(conv, kKeys[2], json[2]);
+        const std::vector<qint64> stride = numbers(conv, kKeys[3], json[3]);
+        std::vector<qint64> dilation = numbers(conv, kKeys[4], json[4]);
         if (kernel.empty() || pre.size() != kernel.size() || post.size() != kernel.size())
             return;
         if (dilation.size() != kernel.size())
             dilation.assign(kernel.size(), 1);
-        std::vector<int> expected(kernel.size());
+        std::vector<qint64> expected(kernel.size());
         bool keepsSize = true;
         for (std::size_t i = 0; i < kernel.size(); ++i) {
             expected[i] = dilation[i] * (kernel[i] - 1) / 2;
             keepsSize = keepsSize && (kernel[i] % 2 == 0 || pre[i] == expected[i]);
         }
         const bool unitStride =
-            std::all_of(stride.begin(), stride.end(), [](int s) { return s == 1; });
+            std::all_of(stride.begin(), stride.end(), [](qint64 s) { return s == 1; });
         const bool asymmetric = pre != post;
         if (!asymmetric && (keepsSize || !unitStride))
             return;

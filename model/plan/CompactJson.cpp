@@ -19,6 +19,7 @@ std::optional<std::vector<qint64>> compactIntegerList(std::string_view text) {
     const std::string_view inner = text.substr(1, text.size() - 2);
     if (inner.empty())
         return values;
+    values.reserve(static_cast<std::size_t>(std::count(inner.begin(), inner.end(), ',')) + 1);
     for (std::size_t from = 0; from <= inner.size();) {
         const std::size_t comma = std::min(inner.find(',', from), inner.size());
         const std::string_view number = inner.substr(from, comma - from);

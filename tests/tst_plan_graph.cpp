@@ -203,6 +203,14 @@ void TestPlanGraph::tensorIndexKeepsPlanOrderAcrossItsHalves() {
     QVERIFY(copy.tensorIndex().graphViewDiffers());
     QCOMPARE(index.lastWriter(u"renamed"), -1);
     QVERIFY(!plan.tensorIndex().graphViewDiffers());
+
+    const EnginePlan moved = std::move(copy);
+    QCOMPARE(moved.tensorIndex().lastWriter(u"renamed"), 0);
+    Layer late; // a layer list that grew is indexed again (`index` goes with the old one)
+    late.index = 3000;
+    late.outputs = {tensor("late")};
+    plan.layers.push_back(std::move(late));
+    QCOMPARE(plan.tensorIndex().lastWriter(u"late"), 3000);
 }
 
 void TestPlanGraph::drawsFoldedNoOpEdges() {

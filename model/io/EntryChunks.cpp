@@ -9,8 +9,8 @@
 namespace planscope {
 namespace {
 
-constexpr std::size_t kChunk = 128;     // entries a thread takes at a time (about 150 KB of a plan)
-constexpr std::size_t kSideBySide = 64; // fewer entries are read by one thread
+constexpr std::size_t kChunk = 128; // entries a thread takes at a time (about 150 KB of a plan)
+constexpr std::size_t kReleaseStep = std::size_t{1} << 20; // text let go a megabyte at a time
 
 } // namespace
 
@@ -21,16 +21,18 @@ EntryChunks::EntryChunks(FileText& text, const std::vector<EntrySpan>& spans, Re
 
 void EntryChunks::read(const Progress& progress) {
     std::future<void> second;
-    if (m_spans.size() >= kSideBySide)
+    if (m_done.size() >= 2) // a single chunk is read by this thread alone
         second = std::async(std::launch::async, [this] { work(1, nullptr); });
-    work(0, &progress);
+    work(0, progress ? &progress : nullptr);
     if (second.valid())
         second.get();
     // The second thread may have read the last chunks: the end is told once everything is read.
-    if (!m_error && !m_cancelled && !m_spans.empty() && progress && !progress(m_spans.back().end))
-        m_cancelled = true;
+    if (progress && !m_error && !m_cancelled && !m_spans.empty() && m_told != m_spans.back().end)
+        tell(progress, m_spans.back().end);
     if (m_error)
         std::rethrow_exception(m_error);
+    if (m_progressError)
+        std::rethrow_exception(m_progressError);
     if (m_cancelled)
         throw LoadCancelled();
 }
@@ -50,9 +52,21 @@ void EntryChunks::work(std::size_t thread, const Progress* progress) {
             return;
         }
         const std::size_t readUpTo = finished(chunk);
-        if (progress && *progress && !(*progress)(readUpTo))
-            m_cancelled = true;
+        if (progress)
+            tell(*progress, readUpTo);
     }
+}
+
+// Tells the progress (on the calling thread only); a false answer or a throw stops both threads.
+void EntryChunks::tell(const Progress& progress, std::size_t readUpTo) {
+    m_told = readUpTo;
+    try {
+        if (progress(readUpTo))
+            return;
+    } catch (...) {
+        m_progressError = std::current_exception();
+    }
+    m_cancelled = true;
 }
 
 void EntryChunks::failed(std::size_t chunk, std::exception_ptr error) {
@@ -74,8 +88,11 @@ std::size_t EntryChunks::finished(std::size_t chunk) {
     if (m_readPrefix == 0)
         return 0;
     const std::size_t end = m_spans[std::min(m_readPrefix * kChunk, m_spans.size()) - 1].end;
-    if (m_readPrefix > before)
+    if (m_readPrefix > before &&
+        (end - m_released >= kReleaseStep || m_readPrefix == m_done.size())) {
         m_text.release(end);
+        m_released = end;
+    }
     return end;
 }
 

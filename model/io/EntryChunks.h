@@ -31,11 +31,12 @@ class EntryChunks {
     EntryChunks(FileText& text, const std::vector<EntrySpan>& spans, ReadEntry read);
 
     // Reads every entry. Rethrows the error of the earliest entry that failed (the entries
-    // before it are all read); throws LoadCancelled when `progress` said stop.
+    // before it are all read); throws LoadCancelled when `progress` (may be empty) said stop.
     void read(const Progress& progress);
 
   private:
     void work(std::size_t thread, const Progress* progress);
+    void tell(const Progress& progress, std::size_t readUpTo);
     void failed(std::size_t chunk, std::exception_ptr error);
     std::size_t finished(std::size_t chunk);
 
@@ -45,9 +46,12 @@ class EntryChunks {
     std::atomic<std::size_t> m_next{0};
     std::atomic<std::size_t> m_failedChunk;
     std::atomic<bool> m_cancelled{false};
-    std::mutex m_mutex; // guards the members below
+    std::size_t m_told = 0;             // the progress last told (calling thread only)
+    std::exception_ptr m_progressError; // what the progress threw, if it did
+    std::mutex m_mutex;                 // guards the members below
     std::vector<bool> m_done;
     std::size_t m_readPrefix = 0; // chunks read from the first on
+    std::size_t m_released = 0;   // where the text let go ends
     std::exception_ptr m_error;   // of the chunk m_failedChunk
 };
 

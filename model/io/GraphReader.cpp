@@ -108,7 +108,7 @@ class GraphWalk {
         while (true) {
             const std::size_t end = skipJsonValue(m_text, pos);
             if (end >= kJsonBroken) {
-                readEntries(spans);
+                readEntries(spans, false);
                 expectValue(pos); // throws
             }
             spans.push_back({pos, end});
@@ -118,15 +118,16 @@ class GraphWalk {
                 return pos + 1;
             }
             if (pos >= m_text.size() || m_text[pos] != ',') {
-                readEntries(spans);
+                readEntries(spans, false);
                 expect(pos, ','); // throws
             }
             pos = skipJsonSpace(m_text, pos + 1);
         }
     }
 
-    // Reads the entries into layers appended to the list, the text let go behind them.
-    void readEntries(const std::vector<EntrySpan>& spans) {
+    // Reads the entries into layers appended to the list, the text let go behind them; the
+    // progress is told unless an error found while finding them follows.
+    void readEntries(const std::vector<EntrySpan>& spans, bool tellProgress = true) {
         const std::size_t first = m_entries.layers.size();
         m_entries.layers.reserve(first + spans.size());
         adviseHugePages(m_entries.layers.data() + first, spans.size() * sizeof(Layer));
@@ -137,9 +138,9 @@ class GraphWalk {
             m_entries.layers[first + i] = m_readers[thread].read(
                 m_text, spans[i].begin, spans[i].end, first + i, m_entries.namesOnly);
         });
+        if (!tellProgress || !m_progress)
+            return chunks.read({});
         chunks.read([&](std::size_t done) {
-            if (!m_progress)
-                return true;
             return m_progress(static_cast<int>(90.0 * static_cast<double>(done) /
                                                static_cast<double>(m_text.size())));
         });

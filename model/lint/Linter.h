@@ -32,16 +32,18 @@ std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& se
 QString latencyText(const Layer& layer);
 
 // Calls `visit` with each layer `settings` covers, in plan order: only those when some are asked
-// for (an export of part of a large plan asks for a few dozen), without walking the rest.
+// for (an export of part of a large plan asks for a few dozen), without walking the rest. That
+// needs layer i to have index i, as the loader numbers them (a plan read from files has facts);
+// a plan put together otherwise is walked whole.
 template <class Visit>
 void forEachCoveredLayer(const EnginePlan& plan, const LintSettings& settings, Visit&& visit) {
-    if (settings.onlyLayers) {
+    if (settings.onlyLayers && plan.facts) {
         std::vector<int> covered; // those naming a layer (graph nodes of no layer give -1)
         for (int i : *settings.onlyLayers)
             if (i >= 0 && static_cast<std::size_t>(i) < plan.layers.size())
                 covered.push_back(i);
         std::sort(covered.begin(), covered.end());
-        const auto numbered = [&](int i) { // a loaded plan's layer i has index i
+        const auto numbered = [&](int i) {
             return plan.layers[static_cast<std::size_t>(i)].index == i;
         };
         if (std::all_of(covered.begin(), covered.end(), numbered)) {

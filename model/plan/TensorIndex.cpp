@@ -42,14 +42,19 @@ int TensorIndex::lastWriter(QStringView tensor) const {
 
 const TensorIndex& TensorIndexSlot::get(const std::vector<Layer>& layers) const {
     const std::lock_guard lock(m_mutex);
-    if (!m_index)
+    if (!m_index || m_indexedData != layers.data() || m_indexedSize != layers.size()) {
         m_index = std::make_unique<const TensorIndex>(layers);
+        m_indexedData = layers.data();
+        m_indexedSize = layers.size();
+    }
     return *m_index;
 }
 
 TensorIndexSlot& TensorIndexSlot::clear() {
     const std::lock_guard lock(m_mutex);
     m_index.reset();
+    m_indexedData = nullptr;
+    m_indexedSize = 0;
     return *this;
 }
 

@@ -42,15 +42,19 @@ class TensorIndex {
     bool m_graphViewDiffers = false;
 };
 
-// A plan's TensorIndex, made on first use by whichever thread asks first. A copied or moved
-// plan's slot starts empty: its layers may be changed before it asks.
+// A plan's TensorIndex, made on first use by whichever thread asks first. A copied plan's slot
+// starts empty (its layers may be changed before it asks), and a moved one's both; a layer list
+// that moved or changed size since is indexed again.
 class TensorIndexSlot {
   public:
     TensorIndexSlot() = default;
     TensorIndexSlot(const TensorIndexSlot&) {}
-    TensorIndexSlot(TensorIndexSlot&&) noexcept {}
+    TensorIndexSlot(TensorIndexSlot&& other) noexcept { other.clear(); }
     TensorIndexSlot& operator=(const TensorIndexSlot&) { return clear(); }
-    TensorIndexSlot& operator=(TensorIndexSlot&&) noexcept { return clear(); }
+    TensorIndexSlot& operator=(TensorIndexSlot&& other) noexcept {
+        other.clear();
+        return clear();
+    }
     ~TensorIndexSlot() = default;
 
     const TensorIndex& get(const std::vector<Layer>& layers) const;
@@ -60,6 +64,8 @@ class TensorIndexSlot {
 
     mutable std::mutex m_mutex;
     mutable std::unique_ptr<const TensorIndex> m_index;
+    mutable const Layer* m_indexedData = nullptr; // the layer list it was made from
+    mutable std::size_t m_indexedSize = 0;
 };
 
 } // namespace planscope

@@ -50,12 +50,11 @@ const TensorIndex& TensorIndexSlot::get(const std::vector<Layer>& layers) const 
     return *m_index;
 }
 
-TensorIndexSlot& TensorIndexSlot::clear() {
+void TensorIndexSlot::clear() {
     const std::lock_guard lock(m_mutex);
     m_index.reset();
     m_indexedData = nullptr;
     m_indexedSize = 0;
-    return *this;
 }
 
 } // namespace planscope

@@ -50,17 +50,24 @@ class TensorIndexSlot {
     TensorIndexSlot() = default;
     TensorIndexSlot(const TensorIndexSlot&) {}
     TensorIndexSlot(TensorIndexSlot&& other) noexcept { other.clear(); }
-    TensorIndexSlot& operator=(const TensorIndexSlot&) { return clear(); }
+    TensorIndexSlot& operator=(const TensorIndexSlot& other) {
+        if (this != &other)
+            clear();
+        return *this;
+    }
     TensorIndexSlot& operator=(TensorIndexSlot&& other) noexcept {
-        other.clear();
-        return clear();
+        if (this != &other) {
+            other.clear();
+            clear();
+        }
+        return *this;
     }
     ~TensorIndexSlot() = default;
 
     const TensorIndex& get(const std::vector<Layer>& layers) const;
 
   private:
-    TensorIndexSlot& clear();
+    void clear();
 
     mutable std::mutex m_mutex;
     mutable std::unique_ptr<const TensorIndex> m_index;

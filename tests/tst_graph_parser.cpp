@@ -1,9 +1,9 @@
 #include "TestSupport.h"
 #include "demo/SyntheticPlan.h"
 #include "graph/PlanGraph.h"
-#include "io/GraphReader.h"
 #include "io/LayerNames.h"
 #include "io/PlanLoader.h"
+#include "io/graph/GraphReader.h"
 #include "lint/Linter.h"
 #include "plan/PlanError.h"
 

@@ -1,9 +1,9 @@
 #include "TestSupport.h"
 #include "check/CheckJson.h"
 #include "check/PlanCheck.h"
-#include "io/PlanFacts.h"
 #include "io/PlanLoader.h"
 #include "itemmodels/CheckModel.h"
+#include "plan/PlanFacts.h"
 
 #include <QAbstractItemModelTester>
 #include <QTemporaryDir>
@@ -21,7 +21,7 @@ Q_DECLARE_METATYPE(CheckLevel)
 class TestPlanCheck : public QObject {
     Q_OBJECT
   private slots:
-    // What the loader keeps of the files for the check (io/PlanFacts.h).
+    // What the loader keeps of the files for the check (plan/PlanFacts.h).
     void keepsGraphEntries_data();
     void keepsGraphEntries();
     void keepsSetAsideLayers();

@@ -2,8 +2,8 @@
 #include "check/PlanCheck.h"
 #include "io/FileKind.h"
 #include "io/PlanLoader.h"
-#include "io/ProfileMerge.h"
-#include "io/ProfileRecords.h"
+#include "io/profile/ProfileMerge.h"
+#include "io/profile/ProfileReader.h"
 #include "plan/PlanError.h"
 
 #include <QJsonArray>

@@ -1,10 +1,10 @@
 #include "TestSupport.h"
 #include "charts/ChartCatalog.h"
 #include "io/PlanLoader.h"
-#include "io/TacticJson.h"
 #include "io/log/TacticLogReader.h"
 #include "lint/Linter.h"
 
+#include "json/TacticJson.h"
 #include <QTemporaryDir>
 #include <cmath>
 

@@ -1,8 +1,9 @@
 #include "TestSupport.h"
 #include "io/FileKind.h"
-#include "io/MetadataFiles.h"
+#include "io/MetadataReader.h"
 #include "io/PlanLoader.h"
 #include "io/log/TrtexecLog.h"
+#include "io/profile/ProfileReader.h"
 
 #include <QTemporaryDir>
 

@@ -1,7 +1,8 @@
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
 #include "cli/SummaryText.h"
-#include "io/PlanJson.h"
+
+#include "json/PlanJson.h"
 
 namespace planscope {
 

@@ -1,7 +1,8 @@
 #include "cli/CliSupport.h"
 #include "io/PlanLoader.h"
-#include "io/TacticJson.h"
 #include "io/log/TacticLogReader.h"
+
+#include "json/TacticJson.h"
 
 namespace planscope {
 namespace {

@@ -1,6 +1,6 @@
 #include "check/CheckFigures.h"
 
-#include "io/PlanFacts.h"
+#include "plan/PlanFacts.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,9 @@
 #include "check/CheckJson.h"
 
 #include "check/CheckLayers.h"
-#include "io/PlanFacts.h"
-#include "io/PlanJson.h"
+#include "plan/PlanFacts.h"
+
+#include "json/PlanJson.h"
 
 namespace planscope {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "check/PlanCheck.h"
-#include "io/PlanFacts.h"
+#include "plan/PlanFacts.h"
 
 #include <QStringList>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "check/CheckLayers.h"
 #include "check/CheckSteps.h"
-#include "io/JsonFile.h"
+#include "io/text/JsonFile.h"
 #include "plan/FigureText.h"
 
 #include <QHash>

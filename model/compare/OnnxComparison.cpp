@@ -2,7 +2,7 @@
 
 #include "compare/OnnxNotes.h"
 #include "plan/OnnxOrigin.h"
-#include "io/PlanFacts.h"
+#include "plan/PlanFacts.h"
 
 #include <QHash>
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "compare/OnnxComparisonJson.h"
 
-#include "io/PlanJson.h"
-
+#include "json/CsvTable.h"
+#include "json/JsonValues.h"
 #include <algorithm>
 
 namespace planscope {

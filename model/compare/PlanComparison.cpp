@@ -1,6 +1,8 @@
 #include "compare/PlanComparison.h"
 
-#include "io/PlanJson.h"
+#include "json/CsvTable.h"
+#include "json/JsonValues.h"
+#include "json/PlanJson.h"
 
 namespace planscope {
 namespace {

@@ -1,6 +1,6 @@
 #include "io/FileKind.h"
 
-#include "io/ProfileSamples.h"
+#include "io/profile/ProfileSamplesReader.h"
 
 #include <QFile>
 #include <algorithm>

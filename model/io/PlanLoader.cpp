@@ -1,19 +1,20 @@
 #include "io/PlanLoader.h"
 
 #include "io/FileKind.h"
-#include "io/GraphParser.h"
-#include "io/GraphReader.h"
-#include "io/JsonFile.h"
 #include "io/LayerNames.h"
-#include "io/MetadataFiles.h"
-#include "io/PlanFacts.h"
-#include "io/ProfileMerge.h"
+#include "io/MetadataReader.h"
 #include "io/SourceDiscovery.h"
-#include "io/TimingSamples.h"
+#include "io/TimingReader.h"
+#include "io/graph/GraphParser.h"
+#include "io/graph/GraphReader.h"
 #include "io/log/TacticLogReader.h"
 #include "io/log/TrtexecLog.h"
+#include "io/profile/ProfileMerge.h"
+#include "io/profile/ProfileReader.h"
+#include "io/text/JsonFile.h"
 #include "metrics/ConvolutionMetrics.h"
 #include "plan/PlanError.h"
+#include "plan/PlanFacts.h"
 
 #include <QSet>
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "leads/LeadsJson.h"
 
-#include "io/PlanJson.h"
+#include "json/JsonValues.h"
 
 namespace planscope {
 namespace {

@@ -37,7 +37,7 @@ struct EnginePlan {
     std::vector<double> timingSamplesMs;
     // What the builder tried per layer, when a verbose build log was read (tactics/TacticLog.h).
     std::shared_ptr<const TacticLog> tactics;
-    // The files' raw records and names, for the file check (io/PlanFacts.h); null for a plan
+    // The files' raw records and names, for the file check (plan/PlanFacts.h); null for a plan
     // not read from files.
     std::shared_ptr<const PlanFacts> facts;
     QStringList warnings;

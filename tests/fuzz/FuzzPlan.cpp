@@ -8,7 +8,6 @@
 #include "compare/PlanComparison.h"
 #include "graph/LayerConnections.h"
 #include "graph/PlanGraph.h"
-#include "io/PlanJson.h"
 #include "io/PlanLoader.h"
 #include "itemmodels/LayerTableModel.h"
 #include "itemmodels/LeadsModel.h"
@@ -17,6 +16,8 @@
 #include "plan/EnginePlan.h"
 #include "plan/PlanError.h"
 
+#include "json/LintJson.h"
+#include "json/PlanJson.h"
 #include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>

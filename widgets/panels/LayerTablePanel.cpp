@@ -2,12 +2,12 @@
 
 #include "dialogs/ExportDialog.h"
 #include "document/PlanDocument.h"
-#include "io/PlanJson.h"
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
 #include "metrics/LayerGroups.h"
 #include "table/LayerTableView.h"
 
+#include "json/PlanJson.h"
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/StringPool.h"
+#include "io/text/StringPool.h"
 #include "tactics/TacticLog.h"
 
 #include <QHash>

@@ -1,6 +1,6 @@
 #include "io/log/TrtexecLog.h"
 
-#include "io/JsonFile.h"
+#include "io/text/JsonFile.h"
 #include "plan/PlanError.h"
 
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "io/ProfileRecords.h"
 #include "plan/EngineMetadata.h"
+#include "plan/ProfileRecord.h"
 
 #include <QByteArray>
 #include <QString>

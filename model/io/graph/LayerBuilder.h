@@ -1,0 +1,46 @@
+#pragma once
+
+#include "io/text/StringPool.h"
+#include "plan/Layer.h"
+#include "plan/TensorFormat.h"
+
+#include <simdjson.h>
+#include <string_view>
+#include <unordered_map>
+
+namespace planscope {
+
+// Turns graph entries, parsed by simdjson, into Layers. Strings that repeat from layer to layer
+// (types, formats, locations, tensor names) are shared, which keeps large plans small; the raw
+// attributes stay text (Layer::attributeText), read when a view asks for them.
+class LayerBuilder {
+  public:
+    // trex's fixes apply: separators in the name and metadata become '+', and a Convolution run
+    // by a deconvolution kernel is a Deconvolution.
+    Layer build(simdjson::dom::object raw, Layer::AttributeText attributes);
+
+    // A layer known only by name (graph exported without detailed verbosity).
+    static Layer named(const QString& name);
+
+    // Room for about `layers` layers' shared strings (their names, and twice as many tensors').
+    void reserve(std::size_t layers) {
+        m_strings.reserve(layers);
+        m_tensorNames.reserve(2 * layers);
+    }
+
+  private:
+    struct SharedFormat : TensorFormat {
+        QString longName;
+    };
+    const SharedFormat& formatOf(std::string_view text);
+    QString shared(std::string_view text) { return m_strings.get(text); }
+    Tensor buildTensor(simdjson::dom::element raw);
+    std::vector<Tensor> buildTensors(simdjson::dom::element raw);
+    void readConstant(simdjson::dom::element raw, qint64& count, QString& type, double& bytes);
+
+    StringPool m_strings{96};      // longer values (names, metadata) rarely repeat
+    StringPool m_tensorNames{256}; // each tensor is named by its writer and by its readers
+    std::unordered_map<std::string, SharedFormat, TextHash, std::equal_to<>> m_formats;
+};
+
+} // namespace planscope

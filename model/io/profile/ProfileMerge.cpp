@@ -1,0 +1,108 @@
+#include "io/profile/ProfileMerge.h"
+
+#include "io/LayerNames.h"
+#include "io/text/JsonFile.h"
+#include "plan/PlanError.h"
+
+#include <QHash>
+#include <QSet>
+
+namespace planscope {
+namespace {
+
+LayerTiming timingOf(const ProfileRecord& r) {
+    return {true, r.averageMs, r.medianMs, r.totalMs, r.percent};
+}
+
+// The usual profile names the graph's layers in their order, perhaps with records of set-aside
+// entries between them: it is joined in one walk, without hashing every name (the general join
+// below hashes each name four times). False, with nothing changed, for any other profile. The
+// outcome is the general join's: the records left after the set-aside ones are dropped name the
+// layers one to one, so their names need no disambiguation and every layer is named.
+bool joinInOrder(std::vector<Layer>& layers, const std::vector<ProfileRecord>& records,
+                 const QStringList& ignoredNames, const QSet<QString>& ignored) {
+    constexpr qsizetype kFew = 16; // set-aside names are compared one by one, not hashed
+    const auto isIgnored = [&](const QString& name) {
+        return ignoredNames.size() <= kFew ? ignoredNames.contains(name) : ignored.contains(name);
+    };
+    std::vector<const ProfileRecord*> paired;
+    paired.reserve(layers.size());
+    for (const ProfileRecord& r : records) {
+        const QString name = replaceRecordSeparators(r.name);
+        if (isIgnored(name))
+            continue;
+        if (paired.size() == layers.size() || name != layers[paired.size()].name)
+            return false;
+        paired.push_back(&r);
+    }
+    if (layers.empty() || paired.size() != layers.size())
+        return false;
+    for (std::size_t i = 0; i < layers.size(); ++i)
+        layers[i].timing = timingOf(*paired[i]);
+    return true;
+}
+
+} // namespace
+
+QStringList mergeProfile(std::vector<Layer>& layers, const std::vector<ProfileRecord>& asRead,
+                         const QStringList& ignoredNames, const QString& profilePath,
+                         const QString& graphPath) {
+    const QSet<QString> ignored(ignoredNames.cbegin(), ignoredNames.cend());
+    if (joinInOrder(layers, asRead, ignoredNames, ignored))
+        return {};
+    std::vector<ProfileRecord> records = asRead;
+    std::erase_if(records, [&](const ProfileRecord& r) {
+        return ignored.contains(replaceRecordSeparators(r.name));
+    });
+
+    // Name records as the graph's layers are named, so repeated names pair up in order.
+    QHash<QString, int> seen;
+    seen.reserve(static_cast<qsizetype>(records.size()));
+    for (ProfileRecord& r : records)
+        r.name = disambiguatedName(seen, replaceRecordSeparators(r.name));
+    QHash<QString, const ProfileRecord*> byName;
+    byName.reserve(static_cast<qsizetype>(records.size()));
+    for (const ProfileRecord& r : records)
+        byName.insert(r.name, &r);
+    int named = 0;
+    for (const Layer& l : layers)
+        named += byName.contains(l.name) ? 1 : 0;
+
+    const QString mismatchFix =
+        QStringLiteral("Use the profile exported from this engine (--exportProfile), or omit it.");
+    if (named == 0 && !layers.empty() && !records.empty())
+        throw PlanError(
+            QStringLiteral("%1: none of its %2 layer names appear in %3, so it profiles "
+                           "another engine. %4")
+                .arg(profilePath)
+                .arg(records.size())
+                .arg(displayName(graphPath), mismatchFix));
+
+    QStringList warnings;
+    if (records.size() == layers.size()) {
+        for (std::size_t i = 0; i < layers.size(); ++i)
+            layers[i].timing = timingOf(records[i]);
+        if (named < static_cast<int>(layers.size()))
+            warnings << QStringLiteral("%1: %2 of its %3 layer names differ from the graph's; "
+                                       "timings were joined by position, as trex does. Check "
+                                       "that the profile belongs to this engine.")
+                            .arg(displayName(profilePath))
+                            .arg(layers.size() - named)
+                            .arg(layers.size());
+        return warnings;
+    }
+    for (Layer& l : layers)
+        if (const ProfileRecord* r = byName.value(l.name))
+            l.timing = timingOf(*r);
+    warnings << QStringLiteral("Partial profile: %1 has %2 layer records but the graph has %3 "
+                               "layers; %4 layers were matched by name and the rest have no "
+                               "timing. This happens when the profile is for another "
+                               "optimization profile or another build.")
+                    .arg(displayName(profilePath))
+                    .arg(records.size())
+                    .arg(layers.size())
+                    .arg(named);
+    return warnings;
+}
+
+} // namespace planscope

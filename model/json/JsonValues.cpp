@@ -1,0 +1,21 @@
+#include "json/JsonValues.h"
+
+#include <cmath>
+
+namespace planscope {
+
+OrderedJson jsonNumber(double value) {
+    if (std::floor(value) == value && std::abs(value) < 9.0e15)
+        return static_cast<long long>(value);
+    return value;
+}
+
+OrderedJson optionalJson(std::optional<double> value) {
+    return value ? OrderedJson(*value) : OrderedJson();
+}
+
+OrderedJson jsonNumber(std::optional<double> value) {
+    return value ? jsonNumber(*value) : OrderedJson();
+}
+
+} // namespace planscope

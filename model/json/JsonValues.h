@@ -1,0 +1,17 @@
+#pragma once
+
+#include "plan/EngineMetadata.h"
+
+#include <optional>
+
+namespace planscope {
+
+// Figures as the JSON outputs write them (documented in README.md).
+
+// Whole byte counts print as integers, others (4-bit types) as decimals; a missing figure is null.
+OrderedJson jsonNumber(double value);
+OrderedJson jsonNumber(std::optional<double> value);
+// A measured figure as it is (no integer conversion); a missing one is null.
+OrderedJson optionalJson(std::optional<double> value);
+
+} // namespace planscope

@@ -1,0 +1,157 @@
+#include "json/PlanJson.h"
+
+#include "metrics/LayerGroups.h"
+
+#include "json/CsvTable.h"
+#include "json/JsonValues.h"
+
+namespace planscope {
+namespace {
+
+std::string str(const QString& s) {
+    return s.toStdString();
+}
+
+OrderedJson tensorJson(const Tensor& t) {
+    return {{"name", str(t.name)},
+            {"shape", t.shape},
+            {"format", str(t.format)},
+            {"precision", str(t.precision)},
+            {"bytes", t.sized() ? jsonNumber(t.bytes) : OrderedJson()}};
+}
+
+OrderedJson tensorsJson(const std::vector<Tensor>& tensors) {
+    OrderedJson list = OrderedJson::array();
+    for (const Tensor& t : tensors)
+        list.push_back(tensorJson(t));
+    return list;
+}
+
+OrderedJson bindingsJson(const std::vector<const Tensor*>& tensors) {
+    OrderedJson list = OrderedJson::array();
+    for (const Tensor* t : tensors)
+        list.push_back({{"name", str(t->name)}, {"shape", t->shape}, {"format", str(t->format)}});
+    return list;
+}
+
+OrderedJson groupsJson(const std::vector<LayerGroup>& groups) {
+    OrderedJson object = OrderedJson::object();
+    for (const LayerGroup& g : groups)
+        object[str(g.key)] = {{"count", g.count},
+                              {"latency_ms", optionalJson(g.latencyMs)},
+                              {"latency_pct", optionalJson(g.latencyPct)}};
+    return object;
+}
+
+} // namespace
+
+OrderedJson filesJson(const PlanSources& s) {
+    OrderedJson files = OrderedJson::object();
+    const std::pair<const char*, const QString*> entries[] = {
+        {"graph", &s.graph},
+        {"profile", &s.profile},
+        {"timing", &s.timing},
+        {"profile_metadata", &s.profileMetadata},
+        {"build_metadata", &s.buildMetadata},
+        {"device_metadata", &s.deviceMetadata}};
+    for (const auto& [key, path] : entries)
+        if (!path->isEmpty())
+            files[key] = str(*path);
+    if (!s.logs.isEmpty()) {
+        OrderedJson logs = OrderedJson::array();
+        for (const QString& log : s.logs)
+            logs.push_back(str(log));
+        files["logs"] = logs;
+    }
+    return files;
+}
+
+OrderedJson summaryJson(const EnginePlan& plan) {
+    OrderedJson warnings = OrderedJson::array();
+    for (const QString& w : plan.warnings)
+        warnings.push_back(str(w));
+    OrderedJson commands = OrderedJson::array();
+    for (const QString& c : plan.metadata.commandLines)
+        commands.push_back(str(c));
+    OrderedJson timing = OrderedJson::object();
+    if (!plan.timingSamplesMs.empty())
+        timing = {{"samples", plan.timingSamplesMs.size()}};
+    return {
+        {"name", str(plan.name)},
+        {"files", filesJson(plan.sources)},
+        {"layers", plan.layers.size()},
+        {"constants", plan.constants.size()},
+        {"average_time_ms", optionalJson(plan.totalAverageMs())},
+        {"weights_bytes", jsonNumber(plan.totalWeightsBytes())},
+        {"activations_bytes", jsonNumber(plan.totalActivationBytes())},
+        {"inputs", bindingsJson(plan.inputBindings())},
+        {"outputs", bindingsJson(plan.outputBindings())},
+        {"by_type", groupsJson(groupLayers(plan.layers, layerTypeKey))},
+        {"by_precision", groupsJson(groupLayers(plan.layers, layerPrecisionKey))},
+        {"profiles", plan.profileCount},
+        {"profile", plan.profileIndex},
+        {"names_only", plan.namesOnly},
+        {"has_profile", plan.hasProfile},
+        {"profiled_iterations", plan.profiledIterations},
+        {"timing", timing},
+        {"device", plan.metadata.device},
+        {"builder", plan.metadata.builder},
+        {"performance", plan.metadata.performance},
+        {"inference", plan.metadata.inference},
+        {"system", plan.metadata.system},
+        {"tensorrt_version", str(plan.metadata.tensorrtVersion)},
+        {"commands", commands},
+        {"warnings", warnings},
+    };
+}
+
+OrderedJson layerJson(const Layer& l) {
+    const auto timing = [&](double value) {
+        return l.timing.measured ? OrderedJson(value) : OrderedJson();
+    };
+    const auto bytes = [](bool known, double value) {
+        return known ? jsonNumber(value) : OrderedJson();
+    };
+    OrderedJson json = {
+        {"index", l.index},
+        {"name", str(l.name)},
+        {"type", str(l.type)},
+        {"subtype", str(l.subtype)},
+        {"precision", str(l.precision)},
+        {"output_precision", str(l.outputPrecision)},
+        {"tactic", str(l.tactic)},
+        {"latency_avg_ms", timing(l.timing.averageMs)},
+        {"latency_median_ms", timing(l.timing.medianMs)},
+        {"latency_total_ms", timing(l.timing.totalMs)},
+        {"latency_pct", timing(l.timing.percent)},
+        {"inputs", tensorsJson(l.inputs)},
+        {"outputs", tensorsJson(l.outputs)},
+        {"input_bytes", bytes(l.ioBytesKnown(), l.inputBytes)},
+        {"output_bytes", bytes(l.ioBytesKnown(), l.outputBytes)},
+        {"io_bytes", bytes(l.ioBytesKnown(), l.ioBytes)},
+        {"weights_bytes", bytes(l.weightsKnown(), l.weightsBytes)},
+        {"bias_bytes", bytes(l.weightsKnown(), l.biasBytes)},
+        {"footprint_bytes", bytes(l.footprintKnown(), l.footprintBytes)},
+        {"metadata", str(l.metadata)},
+    };
+    const OrderedJson none;
+    const auto& c = l.convolution;
+    json["macs"] = c ? jsonNumber(c->macs) : none;
+    json["arithmetic_intensity"] = c ? OrderedJson(c->arithmeticIntensity) : none;
+    json["compute_efficiency"] = c && l.timing.measured ? OrderedJson(c->computeEfficiency) : none;
+    json["memory_efficiency"] = c && l.timing.measured ? OrderedJson(c->memoryEfficiency) : none;
+    json["gemm_m"] = c ? OrderedJson(c->gemmM) : none;
+    json["gemm_n"] = c ? OrderedJson(c->gemmN) : none;
+    json["gemm_k"] = c ? OrderedJson(c->gemmK) : none;
+    return json;
+}
+
+QByteArray layersCsv(const std::vector<const Layer*>& layers) {
+    std::vector<OrderedJson> rows;
+    rows.reserve(layers.size());
+    for (const Layer* layer : layers)
+        rows.push_back(layerJson(*layer));
+    return objectsCsv(layerJson(Layer{}), rows);
+}
+
+} // namespace planscope

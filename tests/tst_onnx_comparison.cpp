@@ -1,7 +1,7 @@
 #include "TestSupport.h"
 #include "compare/OnnxComparison.h"
-#include "plan/OnnxOrigin.h"
 #include "io/PlanLoader.h"
+#include "plan/OnnxOrigin.h"
 
 #include <QElapsedTimer>
 

@@ -2,9 +2,9 @@
 #include "charts/ChartCatalog.h"
 #include "io/PlanLoader.h"
 #include "io/log/TacticLogReader.h"
+#include "json/TacticJson.h"
 #include "lint/Linter.h"
 
-#include "json/TacticJson.h"
 #include <QTemporaryDir>
 #include <cmath>
 

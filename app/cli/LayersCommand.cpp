@@ -1,9 +1,9 @@
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
+#include "json/PlanJson.h"
 #include "metrics/LayerGroups.h"
 #include "plan/FigureText.h"
 
-#include "json/PlanJson.h"
 #include <algorithm>
 
 namespace planscope {

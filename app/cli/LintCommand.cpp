@@ -1,8 +1,8 @@
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
+#include "json/LintJson.h"
 #include "lint/Linter.h"
 
-#include "json/LintJson.h"
 #include <map>
 
 namespace planscope {

@@ -1,7 +1,6 @@
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
 #include "cli/SummaryText.h"
-
 #include "json/PlanJson.h"
 
 namespace planscope {

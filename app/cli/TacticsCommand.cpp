@@ -1,7 +1,6 @@
 #include "cli/CliSupport.h"
 #include "io/PlanLoader.h"
 #include "io/log/TacticLogReader.h"
-
 #include "json/TacticJson.h"
 
 namespace planscope {

@@ -1,9 +1,8 @@
 #include "check/CheckJson.h"
 
 #include "check/CheckLayers.h"
-#include "plan/PlanFacts.h"
-
 #include "json/PlanJson.h"
+#include "plan/PlanFacts.h"
 
 namespace planscope {
 namespace {

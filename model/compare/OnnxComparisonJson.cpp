@@ -2,6 +2,7 @@
 
 #include "json/CsvTable.h"
 #include "json/JsonValues.h"
+
 #include <algorithm>
 
 namespace planscope {

@@ -97,9 +97,8 @@ std::vector<SummaryRow> summaryRows(const std::vector<const EnginePlan*>& plans)
     add(QStringLiteral("Layers"), [](const EnginePlan& p) {
         return QStringList{QString::number(p.layers.size())};
     }).key = true;
-    SummaryRow& time = add(QStringLiteral("Average time (ms)"), [&](const EnginePlan& p) {
-        return number(p.totalAverageMs(), 3);
-    });
+    SummaryRow& time = add(QStringLiteral("Average time (ms)"),
+                           [&](const EnginePlan& p) { return number(p.totalAverageMs(), 3); });
     time.key = true;
     time.missing = QStringLiteral("not measured");
     SummaryRow& speedup = add(QStringLiteral("Speedup over A"), [&](const EnginePlan& p) {

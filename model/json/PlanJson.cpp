@@ -1,9 +1,8 @@
 #include "json/PlanJson.h"
 
-#include "metrics/LayerGroups.h"
-
 #include "json/CsvTable.h"
 #include "json/JsonValues.h"
+#include "metrics/LayerGroups.h"
 
 namespace planscope {
 namespace {

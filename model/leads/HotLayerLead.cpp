@@ -1,10 +1,10 @@
+#include "json/JsonValues.h"
 #include "kernels/KernelName.h"
 #include "kernels/KernelText.h"
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
 #include "plan/FigureText.h"
 
-#include "json/JsonValues.h"
 #include <algorithm>
 
 namespace planscope {

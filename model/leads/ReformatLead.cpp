@@ -1,8 +1,8 @@
+#include "json/JsonValues.h"
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
 #include "plan/FigureText.h"
 
-#include "json/JsonValues.h"
 #include <QSet>
 #include <map>
 

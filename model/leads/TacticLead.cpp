@@ -1,10 +1,10 @@
 #include "io/text/JsonFile.h"
+#include "json/JsonValues.h"
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
 #include "plan/FigureText.h"
 #include "tactics/TacticLog.h"
 
-#include "json/JsonValues.h"
 #include <QHash>
 #include <cmath>
 

@@ -11,13 +11,13 @@
 #include "io/PlanLoader.h"
 #include "itemmodels/LayerTableModel.h"
 #include "itemmodels/LeadsModel.h"
+#include "json/LintJson.h"
+#include "json/PlanJson.h"
 #include "leads/LeadsJson.h"
 #include "lint/Linter.h"
 #include "plan/EnginePlan.h"
 #include "plan/PlanError.h"
 
-#include "json/LintJson.h"
-#include "json/PlanJson.h"
 #include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>

@@ -9,7 +9,6 @@
 // Pieces the plan report and the comparison report share.
 namespace planscope::report {
 
-
 // The report's title line: what it is about, by which PlanScope, when.
 QString generatedBy();
 

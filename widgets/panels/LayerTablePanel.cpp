@@ -4,10 +4,10 @@
 #include "document/PlanDocument.h"
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
+#include "json/PlanJson.h"
 #include "metrics/LayerGroups.h"
 #include "table/LayerTableView.h"
 
-#include "json/PlanJson.h"
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>

@@ -3,12 +3,12 @@
 namespace planscope {
 namespace {
 
-// Internal ids: 0 marks a result row; a layer row stores its result's row + 1.
-constexpr quintptr kResultRow = 0;
+constexpr const char* kTitles[] = {"Check / layer", "Level", "What is wrong"};
+static_assert(std::size(kTitles) == CheckModel::ColumnCount);
 
 } // namespace
 
-CheckModel::CheckModel(QObject* parent) : QAbstractItemModel(parent) {}
+CheckModel::CheckModel(QObject* parent) : GroupedRowsModel(parent) {}
 
 void CheckModel::setCheck(const PlanCheck* check) {
     beginResetModel();
@@ -22,35 +22,20 @@ const CheckResult* CheckModel::result(int row) const {
     return &m_check->results[static_cast<std::size_t>(row)];
 }
 
-QModelIndex CheckModel::index(int row, int column, const QModelIndex& parent) const {
-    if (!hasIndex(row, column, parent))
-        return {};
-    if (!parent.isValid())
-        return createIndex(row, column, kResultRow);
-    return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
+int CheckModel::groupCount() const {
+    return m_check ? static_cast<int>(m_check->results.size()) : 0;
 }
 
-QModelIndex CheckModel::parent(const QModelIndex& child) const {
-    if (!child.isValid() || child.internalId() == kResultRow)
-        return {};
-    return createIndex(static_cast<int>(child.internalId() - 1), 0, kResultRow);
-}
-
-int CheckModel::rowCount(const QModelIndex& parent) const {
-    if (!m_check)
-        return 0;
-    if (!parent.isValid())
-        return static_cast<int>(m_check->results.size());
-    if (parent.internalId() == kResultRow && parent.column() == 0)
-        return static_cast<int>(result(parent.row())->layers.size());
-    return 0;
+int CheckModel::memberCount(int group) const {
+    return static_cast<int>(result(group)->layers.size());
 }
 
 int CheckModel::columnCount(const QModelIndex&) const {
     return ColumnCount;
 }
 
-QVariant CheckModel::resultData(const CheckResult& r, int row, int column, int role) const {
+QVariant CheckModel::groupData(int row, int column, int role) const {
+    const CheckResult& r = *result(row);
     switch (role) {
     case LayerIndexRole:
         return -1;
@@ -77,8 +62,9 @@ QVariant CheckModel::resultData(const CheckResult& r, int row, int column, int r
     }
 }
 
-QVariant CheckModel::layerData(const CheckResult& r, int row, const CheckLayer& layer, int column,
-                               int role) const {
+QVariant CheckModel::memberData(int row, int member, int column, int role) const {
+    const CheckResult& r = *result(row);
+    const CheckLayer& layer = r.layers[static_cast<std::size_t>(member)];
     switch (role) {
     case LayerIndexRole:
         return layer.index.value_or(-1);
@@ -101,29 +87,11 @@ QVariant CheckModel::layerData(const CheckResult& r, int row, const CheckLayer& 
     }
 }
 
-QVariant CheckModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    if (index.internalId() == kResultRow)
-        return resultData(*result(index.row()), index.row(), index.column(), role);
-    const int row = static_cast<int>(index.internalId() - 1);
-    const CheckResult& r = *result(row);
-    return layerData(r, row, r.layers[static_cast<std::size_t>(index.row())], index.column(), role);
-}
-
 QVariant CheckModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
+        section >= ColumnCount)
         return {};
-    switch (section) {
-    case CheckOrLayerColumn:
-        return tr("Check / layer");
-    case LevelColumn:
-        return tr("Level");
-    case MessageColumn:
-        return tr("What is wrong");
-    default:
-        return {};
-    }
+    return tr(kTitles[section]);
 }
 
 } // namespace planscope

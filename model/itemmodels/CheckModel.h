@@ -1,14 +1,13 @@
 #pragma once
 
 #include "check/PlanCheck.h"
-
-#include <QAbstractItemModel>
+#include "itemmodels/GroupedRowsModel.h"
 
 namespace planscope {
 
 // The results of a plan's check: top-level rows are results (most severe first), their children
 // the layers each one concerns.
-class CheckModel : public QAbstractItemModel {
+class CheckModel : public GroupedRowsModel {
     Q_OBJECT
   public:
     enum Column { CheckOrLayerColumn, LevelColumn, MessageColumn, ColumnCount };
@@ -24,18 +23,15 @@ class CheckModel : public QAbstractItemModel {
     void setCheck(const PlanCheck* check);
     const CheckResult* result(int row) const;
 
-    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
-    QModelIndex parent(const QModelIndex& child) const override;
-    int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
   private:
-    QVariant resultData(const CheckResult& result, int row, int column, int role) const;
-    QVariant layerData(const CheckResult& result, int row, const CheckLayer& layer, int column,
-                       int role) const;
+    int groupCount() const override;
+    int memberCount(int group) const override;
+    QVariant groupData(int group, int column, int role) const override;
+    QVariant memberData(int group, int member, int column, int role) const override;
 
     const PlanCheck* m_check = nullptr;
 };

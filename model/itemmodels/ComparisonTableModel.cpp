@@ -46,30 +46,12 @@ QString missingLatency(int index, const QString& side) {
 
 } // namespace
 
-ComparisonTableModel::ComparisonTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+ComparisonTableModel::ComparisonTableModel(QObject* parent) : SpeedupModel(parent) {}
 
 void ComparisonTableModel::setRows(std::vector<LayerComparison> rows) {
     beginResetModel();
     m_rows = std::move(rows);
     endResetModel();
-}
-
-void ComparisonTableModel::setPlanLabels(const QString& a, const QString& b) {
-    m_labelA = a;
-    m_labelB = b;
-    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-}
-
-void ComparisonTableModel::setThreshold(double threshold) {
-    m_threshold = threshold;
-    if (!m_rows.empty())
-        emit dataChanged(index(0, SpeedupColumn), index(rowCount() - 1, SpeedupColumn));
-}
-
-int ComparisonTableModel::verdict(const LayerComparison& row) const {
-    if (!row.speedup)
-        return 0;
-    return *row.speedup > 1 + m_threshold ? 1 : *row.speedup < 1 - m_threshold ? -1 : 0;
 }
 
 int ComparisonTableModel::rowCount(const QModelIndex& parent) const {
@@ -139,8 +121,8 @@ QVariant ComparisonTableModel::sortValue(const LayerComparison& r, int column) c
 }
 
 QString ComparisonTableModel::toolTip(const LayerComparison& r, int column) const {
-    const QString a = m_labelA.isEmpty() ? tr("A") : tr("A (%1)").arg(m_labelA);
-    const QString b = m_labelB.isEmpty() ? tr("B") : tr("B (%1)").arg(m_labelB);
+    const QString a = planLabel(true);
+    const QString b = planLabel(false);
     switch (column) {
     case LatencyAColumn:
         return r.latencyA ? tr("Average latency in %1").arg(a) : missingLatency(r.pair.a, a);
@@ -167,6 +149,18 @@ QString ComparisonTableModel::toolTip(const LayerComparison& r, int column) cons
     }
 }
 
+QVariant ComparisonTableModel::highlight(const LayerComparison& r, int column) const {
+    if (column == SpeedupColumn) {
+        const int v = verdict(r.speedup);
+        return int(v > 0 ? Highlight::Faster : v < 0 ? Highlight::Slower : Highlight::None);
+    }
+    if ((column == PrecisionBColumn || column == OutputPrecisionBColumn) && r.precisionMismatch)
+        return int(Highlight::Mismatch);
+    if (column == TacticBColumn && r.tacticMismatch)
+        return int(Highlight::Mismatch);
+    return int(Highlight::None);
+}
+
 QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
@@ -179,18 +173,9 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
     case SortRole:
         return sortValue(r, index.column());
     case VerdictRole:
-        return verdict(r);
+        return verdict(r.speedup);
     case HighlightRole:
-        if (index.column() == SpeedupColumn)
-            return verdict(r) > 0   ? int(Highlight::Faster)
-                   : verdict(r) < 0 ? int(Highlight::Slower)
-                                    : int(Highlight::None);
-        if ((index.column() == PrecisionBColumn || index.column() == OutputPrecisionBColumn) &&
-            r.precisionMismatch)
-            return int(Highlight::Mismatch);
-        if (index.column() == TacticBColumn && r.tacticMismatch)
-            return int(Highlight::Mismatch);
-        return int(Highlight::None);
+        return highlight(r, index.column());
     case Qt::TextAlignmentRole:
         if (index.column() == LatencyAColumn || index.column() == LatencyBColumn ||
             index.column() == SpeedupColumn)
@@ -207,8 +192,8 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole)
         return tr(kTitles[section]);
-    if (role == Qt::ToolTipRole && !m_labelA.isEmpty())
-        return tr("A: %1\nB: %2").arg(m_labelA, m_labelB);
+    if (role == Qt::ToolTipRole)
+        return labelsToolTip();
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 

@@ -2,6 +2,7 @@
 
 #include "compare/PlanComparison.h"
 #include "itemmodels/MissingLast.h"
+#include "itemmodels/SpeedupModel.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
@@ -10,7 +11,7 @@ namespace planscope {
 
 // The layer-by-layer comparison of two plans, one row per matched (or unmatched) layer. What a
 // side lacks (no counterpart, no timing) shows as "-".
-class ComparisonTableModel : public QAbstractTableModel {
+class ComparisonTableModel : public SpeedupModel<QAbstractTableModel> {
     Q_OBJECT
   public:
     enum Column {
@@ -42,13 +43,7 @@ class ComparisonTableModel : public QAbstractTableModel {
     explicit ComparisonTableModel(QObject* parent = nullptr);
 
     void setRows(std::vector<LayerComparison> rows);
-    // What plans A and B are called (planLabels), for the column headers' tooltips.
-    void setPlanLabels(const QString& a, const QString& b);
     const std::vector<LayerComparison>& rows() const { return m_rows; }
-    // Speedups within this fraction of 1 count as even (trex: 3%).
-    void setThreshold(double threshold);
-    double threshold() const { return m_threshold; }
-    int verdict(const LayerComparison& row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -57,14 +52,13 @@ class ComparisonTableModel : public QAbstractTableModel {
                         int role = Qt::DisplayRole) const override;
 
   private:
+    int speedupColumn() const override { return SpeedupColumn; }
     QVariant display(const LayerComparison& row, int column) const;
     QVariant sortValue(const LayerComparison& row, int column) const;
     QString toolTip(const LayerComparison& row, int column) const;
+    QVariant highlight(const LayerComparison& row, int column) const;
 
-    QString m_labelA;
-    QString m_labelB;
     std::vector<LayerComparison> m_rows;
-    double m_threshold = 0.03;
 };
 
 // trex's comparison filters: all rows, precision mismatches, tactic mismatches; and a type.

@@ -3,12 +3,12 @@
 namespace planscope {
 namespace {
 
-// Internal ids: 0 marks a rule row; a finding row stores its rule row + 1.
-constexpr quintptr kRuleRow = 0;
+constexpr const char* kTitles[] = {"Rule / layer", "Severity", "Hazard", "Mitigation"};
+static_assert(std::size(kTitles) == LintModel::ColumnCount);
 
 } // namespace
 
-LintModel::LintModel(QObject* parent) : QAbstractItemModel(parent) {}
+LintModel::LintModel(QObject* parent) : GroupedRowsModel(parent) {}
 
 void LintModel::setFindings(const std::vector<LintFinding>* findings) {
     beginResetModel();
@@ -32,33 +32,20 @@ QStringList LintModel::rules() const {
     return rules;
 }
 
-QModelIndex LintModel::index(int row, int column, const QModelIndex& parent) const {
-    if (!hasIndex(row, column, parent))
-        return {};
-    if (!parent.isValid())
-        return createIndex(row, column, kRuleRow);
-    return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
+int LintModel::groupCount() const {
+    return static_cast<int>(m_groups.size());
 }
 
-QModelIndex LintModel::parent(const QModelIndex& child) const {
-    if (!child.isValid() || child.internalId() == kRuleRow)
-        return {};
-    return createIndex(static_cast<int>(child.internalId() - 1), 0, kRuleRow);
-}
-
-int LintModel::rowCount(const QModelIndex& parent) const {
-    if (!parent.isValid())
-        return static_cast<int>(m_groups.size());
-    if (parent.internalId() == kRuleRow && parent.column() == 0)
-        return static_cast<int>(m_groups[static_cast<std::size_t>(parent.row())].findings.size());
-    return 0;
+int LintModel::memberCount(int group) const {
+    return static_cast<int>(m_groups[static_cast<std::size_t>(group)].findings.size());
 }
 
 int LintModel::columnCount(const QModelIndex&) const {
     return ColumnCount;
 }
 
-QVariant LintModel::ruleData(const RuleGroup& group, int column, int role) const {
+QVariant LintModel::groupData(int row, int column, int role) const {
+    const RuleGroup& group = m_groups[static_cast<std::size_t>(row)];
     if (role == RuleRole)
         return group.rule;
     if (role == LayerIndexRole)
@@ -72,7 +59,9 @@ QVariant LintModel::ruleData(const RuleGroup& group, int column, int role) const
     return {};
 }
 
-QVariant LintModel::findingData(const LintFinding& f, int column, int role) const {
+QVariant LintModel::memberData(int group, int member, int column, int role) const {
+    const LintFinding& f =
+        *m_groups[static_cast<std::size_t>(group)].findings[static_cast<std::size_t>(member)];
     switch (role) {
     case LayerIndexRole:
         return f.layerIndex;
@@ -107,31 +96,11 @@ QVariant LintModel::findingData(const LintFinding& f, int column, int role) cons
     }
 }
 
-QVariant LintModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    if (index.internalId() == kRuleRow)
-        return ruleData(m_groups[static_cast<std::size_t>(index.row())], index.column(), role);
-    const RuleGroup& group = m_groups[index.internalId() - 1];
-    return findingData(*group.findings[static_cast<std::size_t>(index.row())], index.column(),
-                       role);
-}
-
 QVariant LintModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
+        section >= ColumnCount)
         return {};
-    switch (section) {
-    case RuleOrLayerColumn:
-        return tr("Rule / layer");
-    case SeverityColumn:
-        return tr("Severity");
-    case HazardColumn:
-        return tr("Hazard");
-    case MitigationColumn:
-        return tr("Mitigation");
-    default:
-        return {};
-    }
+    return tr(kTitles[section]);
 }
 
 } // namespace planscope

@@ -1,15 +1,15 @@
 #pragma once
 
+#include "itemmodels/GroupedRowsModel.h"
 #include "lint/LintFinding.h"
 
-#include <QAbstractItemModel>
 #include <vector>
 
 namespace planscope {
 
 // Lint findings grouped by rule: top-level rows are rules (with their finding count), their
 // children the findings, each pointing at its layer.
-class LintModel : public QAbstractItemModel {
+class LintModel : public GroupedRowsModel {
     Q_OBJECT
   public:
     enum Column { RuleOrLayerColumn, SeverityColumn, HazardColumn, MitigationColumn, ColumnCount };
@@ -24,11 +24,7 @@ class LintModel : public QAbstractItemModel {
     void setFindings(const std::vector<LintFinding>* findings);
     QStringList rules() const;
 
-    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
-    QModelIndex parent(const QModelIndex& child) const override;
-    int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
@@ -37,8 +33,10 @@ class LintModel : public QAbstractItemModel {
         QString rule;
         std::vector<const LintFinding*> findings;
     };
-    QVariant ruleData(const RuleGroup& group, int column, int role) const;
-    QVariant findingData(const LintFinding& finding, int column, int role) const;
+    int groupCount() const override;
+    int memberCount(int group) const override;
+    QVariant groupData(int group, int column, int role) const override;
+    QVariant memberData(int group, int member, int column, int role) const override;
 
     std::vector<RuleGroup> m_groups;
 };

@@ -45,7 +45,7 @@ QString signedNumberText(std::optional<double> value, int decimals) {
 
 } // namespace
 
-OnnxGroupModel::OnnxGroupModel(QObject* parent) : QAbstractTableModel(parent) {}
+OnnxGroupModel::OnnxGroupModel(QObject* parent) : SpeedupModel(parent) {}
 
 OnnxGroupModel::Side OnnxGroupModel::sideOf(const EnginePlan& plan,
                                             const OnnxGroupSide& side) const {
@@ -98,18 +98,6 @@ void OnnxGroupModel::clear() {
     setComparison({}, {}, {});
 }
 
-void OnnxGroupModel::setPlanLabels(const QString& a, const QString& b) {
-    m_labelA = a;
-    m_labelB = b;
-    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-}
-
-void OnnxGroupModel::setThreshold(double threshold) {
-    m_threshold = threshold;
-    if (!m_rows.empty())
-        emit dataChanged(index(0, SpeedupColumn), index(rowCount() - 1, SpeedupColumn));
-}
-
 bool OnnxGroupModel::fusionDiffers(int row) const {
     const OnnxGroup& group = m_comparison->groups[std::size_t(row)];
     return group.shape != QLatin1String("1:1") || group.fusionDiffers ||
@@ -123,12 +111,6 @@ int OnnxGroupModel::rowOfNode(const QString& node) const {
         if (m_comparison->groups[row].nodes.contains(node))
             return int(row);
     return -1;
-}
-
-int OnnxGroupModel::verdict(const OnnxGroup& group) const {
-    if (!group.speedup)
-        return 0;
-    return *group.speedup > 1 + m_threshold ? 1 : *group.speedup < 1 - m_threshold ? -1 : 0;
 }
 
 int OnnxGroupModel::rowCount(const QModelIndex& parent) const {
@@ -197,12 +179,6 @@ QVariant OnnxGroupModel::sortValue(const OnnxGroup& g, int index, int column) co
     }
 }
 
-QString OnnxGroupModel::label(bool a) const {
-    const QString& name = a ? m_labelA : m_labelB;
-    const QString side = a ? tr("A") : tr("B");
-    return name.isEmpty() ? side : tr("%1 (%2)").arg(side, name);
-}
-
 QString OnnxGroupModel::layersToolTip(const EnginePlan& plan, const OnnxGroupSide& side,
                                       const QString& engine) const {
     if (!side.present())
@@ -254,10 +230,10 @@ QString OnnxGroupModel::toolTip(const OnnxGroup& g, int column) const {
         if (side.ms)
             return tr("Sum of the average times in %1 of the group's layers and the copies "
                       "charged to it")
-                .arg(label(a));
-        return side.present()
-                   ? tr("Not measured: no profile record of %1 names these layers").arg(label(a))
-                   : tr("%1 has no layer in this group").arg(label(a));
+                .arg(planLabel(a));
+        return side.present() ? tr("Not measured: no profile record of %1 names these layers")
+                                    .arg(planLabel(a))
+                              : tr("%1 has no layer in this group").arg(planLabel(a));
     case DeltaColumn:
         return g.deltaMs ? tr("B's time minus A's: positive, B is slower. Sorts by its size.")
                          : tr("No delta: it needs the times of both engines");
@@ -266,10 +242,10 @@ QString OnnxGroupModel::toolTip(const OnnxGroup& g, int column) const {
                          : tr("No speedup: it needs the times of both engines");
     case LayersAColumn:
     case TypesAColumn:
-        return layersToolTip(*m_a, g.a, label(true));
+        return layersToolTip(*m_a, g.a, planLabel(true));
     case LayersBColumn:
     case TypesBColumn:
-        return layersToolTip(*m_b, g.b, label(false));
+        return layersToolTip(*m_b, g.b, planLabel(false));
     default:
         return {};
     }
@@ -292,7 +268,7 @@ QVariant OnnxGroupModel::data(const QModelIndex& index, int role) const {
     case OnlyInRole:
         return int(group.onlyIn);
     case VerdictRole:
-        return verdict(group);
+        return verdict(group.speedup);
     case FusionDiffersRole:
         return fusionDiffers(row);
     case NodesRole:
@@ -336,8 +312,7 @@ QVariant OnnxGroupModel::headerData(int section, Qt::Orientation orientation, in
         return tr("A's time over B's: green B faster, orange B slower (the Layers tab's "
                   "threshold)");
     default:
-        return m_labelA.isEmpty() ? QVariant()
-                                  : QVariant(tr("A: %1\nB: %2").arg(m_labelA, m_labelB));
+        return labelsToolTip();
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "compare/OnnxComparison.h"
 #include "itemmodels/MissingLast.h"
+#include "itemmodels/SpeedupModel.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
@@ -13,7 +14,7 @@ namespace planscope {
 // comparison's order: its ONNX nodes, the one engine holding it, its shape, both times, delta,
 // speedup, and each engine's layers and their types. What a side lacks (no layer in the group,
 // no profile record) shows as "-" and sorts last in both orders.
-class OnnxGroupModel : public QAbstractTableModel {
+class OnnxGroupModel : public SpeedupModel<QAbstractTableModel> {
     Q_OBJECT
   public:
     enum Column {
@@ -49,11 +50,6 @@ class OnnxGroupModel : public QAbstractTableModel {
     const OnnxComparison* comparison() const { return m_comparison.get(); }
     const EnginePlan* planA() const { return m_a.get(); }
     const EnginePlan* planB() const { return m_b.get(); }
-    // What plans A and B are called (planLabels), for tooltips.
-    void setPlanLabels(const QString& a, const QString& b);
-    // Speedups within this fraction of 1 count as even (the Layers tab's threshold).
-    void setThreshold(double threshold);
-
     // Whether the engines fuse the group differently: its shape is not 1:1, its layers' types
     // differ, or its nodes are split into layers differently (OnnxGroup::fusionDiffers).
     bool fusionDiffers(int row) const;
@@ -77,22 +73,18 @@ class OnnxGroupModel : public QAbstractTableModel {
         Side b;
         bool typesDiffer = false;
     };
+    int speedupColumn() const override { return SpeedupColumn; }
     Side sideOf(const EnginePlan& plan, const OnnxGroupSide& side) const;
     QVariant display(const OnnxGroup& group, const Row& row, int index, int column) const;
     QVariant sortValue(const OnnxGroup& group, int index, int column) const;
     QString toolTip(const OnnxGroup& group, int column) const;
     QString layersToolTip(const EnginePlan& plan, const OnnxGroupSide& side,
                           const QString& engine) const;
-    QString label(bool a) const;
-    int verdict(const OnnxGroup& group) const;
 
     std::shared_ptr<const EnginePlan> m_a;
     std::shared_ptr<const EnginePlan> m_b;
     std::shared_ptr<const OnnxComparison> m_comparison;
     std::vector<Row> m_rows;
-    QString m_labelA;
-    QString m_labelB;
-    double m_threshold = 0.03;
 };
 
 // The groups the ONNX ops tab shows: those with an ONNX node containing the search text

@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 #include "io/PlanLoader.h"
+#include "lint/LintCatalog.h"
 #include "lint/Linter.h"
 
 using namespace planscope;

@@ -658,11 +658,11 @@ void TestPlanCheck::writesJson() {
 void TestPlanCheck::countsText() {
     PlanCheck check;
     QCOMPARE(checkCountsText(check), QString("no findings"));
-    check.results.emplace_back("a", CheckLevel::Error, QStringList());
-    check.results.emplace_back("b", CheckLevel::Note, QStringList());
-    check.results.emplace_back("c", CheckLevel::Note, QStringList());
+    check.results.emplace_back(CheckKind{QLatin1String("a"), CheckLevel::Error}, QStringList());
+    check.results.emplace_back(CheckKind{QLatin1String("b"), CheckLevel::Note}, QStringList());
+    check.results.emplace_back(CheckKind{QLatin1String("c"), CheckLevel::Note}, QStringList());
     QCOMPARE(checkCountsText(check), QString("1 error, 2 notes"));
-    check.results.emplace_back("d", CheckLevel::Warning, QStringList());
+    check.results.emplace_back(CheckKind{QLatin1String("d"), CheckLevel::Warning}, QStringList());
     QCOMPARE(checkCountsText(check), QString("1 error, 1 warning, 2 notes"));
 }
 

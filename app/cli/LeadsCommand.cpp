@@ -9,22 +9,10 @@ namespace {
 
 constexpr std::size_t kLayersListed = 10;
 
-QString needsText(LeadNeeds needs) {
-    switch (needs) {
-    case LeadNeeds::Timings:
-        return QStringLiteral("per-layer timings");
-    case LeadNeeds::BuildLog:
-        return QStringLiteral("a verbose build log");
-    case LeadNeeds::Nothing:
-        break;
-    }
-    return QStringLiteral("the layer list");
-}
-
 void printCatalog() {
     for (const LeadKind& kind : leadCatalog())
-        out() << kind.id << "\n\twhen: " << kind.threshold << "\n\tneeds: " << needsText(kind.needs)
-              << '\n';
+        out() << kind.id << "\n\twhen: " << kind.threshold
+              << "\n\tneeds: " << leadNeedsText(kind.needs) << '\n';
 }
 
 void printLayers(const EnginePlan& plan, const Lead& lead) {

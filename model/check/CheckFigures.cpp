@@ -1,5 +1,6 @@
 #include "check/CheckFigures.h"
 
+#include "check/CheckCatalog.h"
 #include "plan/PlanFacts.h"
 
 #include <algorithm>
@@ -54,7 +55,8 @@ CheckFigures checkFigures(const EnginePlan& plan) {
             std::nth_element(ratios.begin(), middle, ratios.end());
             figures.medianRatio = *middle;
             const long long rounded = std::llround(*middle);
-            const double tolerance = std::max(0.05 * static_cast<double>(rounded), 0.5);
+            const double tolerance =
+                std::max(checks::kRatioTolerance * static_cast<double>(rounded), 0.5);
             const bool agree = std::all_of(ratios.begin(), ratios.end(), [&](double r) {
                 return std::abs(r - static_cast<double>(rounded)) <= tolerance;
             });

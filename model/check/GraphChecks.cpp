@@ -56,7 +56,7 @@ struct TensorGraph {
 };
 
 void namesOnly(const EnginePlan& plan, std::vector<CheckResult>& results) {
-    CheckResult r{QStringLiteral("names-only"), CheckLevel::Warning, {plan.sources.graph}};
+    CheckResult r{checks::kNamesOnly, {plan.sources.graph}};
     const bool log = plan.sources.logs.contains(plan.sources.graph);
     r.message = QStringLiteral("%1 %2, so types, tensors and precisions are unknown: the tensors "
                                "cannot be checked and lint has nothing to read.")
@@ -87,7 +87,7 @@ void tensorsWrittenTwice(const EnginePlan& plan, const TensorGraph& graph,
     }
     if (tensors.isEmpty())
         return;
-    CheckResult r{QStringLiteral("tensor-written-twice"), CheckLevel::Note, {plan.sources.graph}};
+    CheckResult r{checks::kTensorWrittenTwice, {plan.sources.graph}};
     r.message = QStringLiteral("%1 of %2 %3 written by more than one layer: %4 (by %5). TensorRT "
                                "does this where layers fill parts of one tensor, such as the "
                                "inputs of a concatenation it left out (Myelin plans of TensorRT "
@@ -120,8 +120,7 @@ void layersReadingOwnOutput(const EnginePlan& plan, const TensorGraph& graph,
             }
     if (layers.empty())
         return;
-    CheckResult r{
-        QStringLiteral("layer-reads-own-output"), CheckLevel::Warning, {plan.sources.graph}};
+    CheckResult r{checks::kLayerReadsOwnOutput, {plan.sources.graph}};
     r.message = QStringLiteral("%1 of %2 read a tensor they write: %3. A layer cannot run before "
                                "its own output exists, so the graph file names tensors wrongly.")
                     .arg(countText(static_cast<qint64>(layers.size()), QStringLiteral("layer")),
@@ -204,7 +203,7 @@ void cycles(const EnginePlan& plan, const TensorGraph& graph, std::vector<CheckR
     const std::vector<int> onCycles = layersOnCycles(graph);
     if (onCycles.empty())
         return;
-    CheckResult r{QStringLiteral("graph-cycle"), CheckLevel::Warning, {plan.sources.graph}};
+    CheckResult r{checks::kGraphCycle, {plan.sources.graph}};
     bool loop = false;
     for (int i : onCycles) {
         r.layers.push_back(graph.at(i).ref());

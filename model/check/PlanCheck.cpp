@@ -8,18 +8,6 @@
 
 namespace planscope {
 
-QString checkLevelName(CheckLevel level) {
-    switch (level) {
-    case CheckLevel::Error:
-        return QStringLiteral("error");
-    case CheckLevel::Warning:
-        return QStringLiteral("warning");
-    case CheckLevel::Note:
-        break;
-    }
-    return QStringLiteral("note");
-}
-
 int PlanCheck::count(CheckLevel level) const {
     return static_cast<int>(std::count_if(results.begin(), results.end(),
                                           [&](const CheckResult& r) { return r.level == level; }));

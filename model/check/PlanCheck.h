@@ -1,5 +1,6 @@
 #pragma once
 
+#include "check/CheckCatalog.h"
 #include "check/CheckFigures.h"
 #include "plan/EngineMetadata.h"
 #include "plan/EnginePlan.h"
@@ -11,11 +12,6 @@
 
 namespace planscope {
 
-// How much a result matters: an error means the plan's timings cannot be trusted as they stand,
-// a warning that some figures are missing or doubtful, a note something worth knowing.
-enum class CheckLevel { Note, Warning, Error };
-QString checkLevelName(CheckLevel level); // "note", "warning", "error"
-
 // A layer a result concerns.
 struct CheckLayer {
     std::optional<int> index; // in EnginePlan::layers; none for a layer trex leaves out
@@ -25,8 +21,8 @@ struct CheckLayer {
 // One finding of the check (each id is described in README.md, "Checking a plan's files").
 struct CheckResult {
     CheckResult() = default;
-    CheckResult(QString id, CheckLevel level, QStringList files)
-        : id(std::move(id)), level(level), files(std::move(files)) {}
+    CheckResult(const CheckKind& kind, QStringList files)
+        : id(kind.id), level(kind.level), files(std::move(files)) {}
 
     QString id; // stable, e.g. "records-without-layer"
     CheckLevel level = CheckLevel::Note;

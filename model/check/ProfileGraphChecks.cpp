@@ -104,7 +104,7 @@ void duplicateLayerNames(const Inputs& in, std::vector<CheckResult>& results) {
     }
     if (repeated.isEmpty())
         return;
-    CheckResult r{QStringLiteral("duplicate-layer-names"), CheckLevel::Warning, {in.graph}};
+    CheckResult r{checks::kDuplicateLayerNames, {in.graph}};
     OrderedJson names = OrderedJson::array();
     for (const QString& name : repeated) {
         const std::vector<CheckLayer>& layers = byName[name];
@@ -135,8 +135,7 @@ bool profileOfAnotherEngine(const Inputs& in, std::vector<CheckResult>& results)
     }
     if (records.empty() || 2 * static_cast<std::size_t>(matched) >= records.size())
         return false;
-    CheckResult r{
-        QStringLiteral("profile-other-engine"), CheckLevel::Error, {in.profile, in.graph}};
+    CheckResult r{checks::kProfileOtherEngine, {in.profile, in.graph}};
     r.message =
         QStringLiteral("%1 of the %2 records of %3 name a layer of %4: the profile belongs to "
                        "another engine. %5")
@@ -172,8 +171,7 @@ void recordsWithoutLayer(const Inputs& in, std::vector<CheckResult>& results) {
     }
     if (names.isEmpty())
         return;
-    CheckResult r{
-        QStringLiteral("records-without-layer"), CheckLevel::Warning, {in.profile, in.graph}};
+    CheckResult r{checks::kRecordsWithoutLayer, {in.profile, in.graph}};
     r.message =
         QStringLiteral("%1 of %2 %3 no layer of %4: %5. %6 %7 per iteration, which no "
                        "layer shows.")
@@ -212,7 +210,7 @@ void duplicateRecords(const Inputs& in, std::vector<CheckResult>& results) {
     }
     if (names.isEmpty())
         return;
-    CheckResult r{QStringLiteral("duplicate-records"), CheckLevel::Warning, {in.profile, in.graph}};
+    CheckResult r{checks::kDuplicateRecords, {in.profile, in.graph}};
     for (const GraphEntry& e : in.facts.graph)
         if (named.contains(e.name))
             r.layers.push_back(entryLayer(in.plan, e));
@@ -252,8 +250,7 @@ void layersWithoutRecord(const Inputs& in, std::vector<CheckResult>& results) {
     const auto layers = static_cast<qint64>(in.plan.layers.size());
     if (missing.empty())
         return;
-    CheckResult r{
-        QStringLiteral("layers-without-record"), CheckLevel::Warning, {in.graph, in.profile}};
+    CheckResult r{checks::kLayersWithoutRecord, {in.graph, in.profile}};
     r.message = QStringLiteral("%1 of the %2 layers of %3 %4 no record in %5: %6.")
                     .arg(missing.size())
                     .arg(layers)
@@ -308,7 +305,7 @@ void recordFields(const Inputs& in, std::vector<CheckResult>& results) {
     }
     if (names.isEmpty())
         return;
-    CheckResult r{QStringLiteral("record-fields"), CheckLevel::Warning, {in.profile}};
+    CheckResult r{checks::kRecordFields, {in.profile}};
     r.message = QStringLiteral("%1 of %2 %3 a number (timeMs, averageMs, medianMs or "
                                "percentage): %4. PlanScope reads a missing number as 0.")
                     .arg(countText(names.size(), QStringLiteral("record")), in.profileName(),
@@ -326,7 +323,7 @@ void noMedian(const Inputs& in, std::vector<CheckResult>& results) {
     if (records.empty() || !std::all_of(records.begin(), records.end(),
                                         [](const auto& r) { return r.absent & MedianField; }))
         return;
-    CheckResult r{QStringLiteral("no-median"), CheckLevel::Note, {in.profile}};
+    CheckResult r{checks::kNoMedian, {in.profile}};
     r.message = QStringLiteral("%1 has no medianMs (TensorRT before 8.4 did not write it): "
                                "median latencies read as 0.")
                     .arg(in.profileName());
@@ -338,7 +335,7 @@ void noMedian(const Inputs& in, std::vector<CheckResult>& results) {
 void leniencies(const Inputs& in, std::vector<CheckResult>& results) {
     if (!in.facts.profile->repaired)
         return;
-    CheckResult r{QStringLiteral("lenient-profile"), CheckLevel::Note, {in.profile}};
+    CheckResult r{checks::kLenientProfile, {in.profile}};
     r.message = QStringLiteral("%1 is not valid JSON: trtexec writes layer names unescaped, and "
                                "some hold quotes or backslashes. PlanScope read it record by "
                                "record.")
@@ -349,7 +346,7 @@ void leniencies(const Inputs& in, std::vector<CheckResult>& results) {
 }
 
 void noProfile(const Inputs& in, std::vector<CheckResult>& results) {
-    CheckResult r{QStringLiteral("no-profile"), CheckLevel::Note, {in.graph}};
+    CheckResult r{checks::kNoProfile, {in.graph}};
     r.message = QStringLiteral("%1 has no per-layer profile beside it: the layers have no "
                                "timings, so latencies, shares and time charts are empty.")
                     .arg(in.graphName());

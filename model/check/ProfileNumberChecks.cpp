@@ -10,16 +10,6 @@
 namespace planscope {
 namespace {
 
-// The thresholds, as NVIDIA's trt-perf-analysis skill has them where it checks the same.
-constexpr double kPercentTolerance = 2.0;    // the percentages sum to 100 +- 2
-constexpr double kTotalTimeTolerance = 0.02; // sum timeMs within 2 % of sum averageMs x count
-constexpr double kRatioTolerance = 0.05; // a record's timeMs / averageMs within 5 % of the count
-// PlanScope's own: a run's latency against the per-layer sum. Profiling each layer adds some
-// time (the sum is 6-34 % above the run's mean on the shared plans), launch gaps take some off;
-// a factor of two means the files come from different engines, batch sizes or GPUs.
-constexpr double kRunFactor = 2.0;
-constexpr double kSameRunTolerance = 0.10; // the timing JSON and the summary of one run
-
 const QString kExportBoth = QStringLiteral(
     "Export them from runs of this engine: trtexec --loadEngine=ENGINE --separateProfileRun "
     "--exportProfile=PREFIX.profile.json --exportTimes=PREFIX.timing.json (planscope profile "
@@ -45,10 +35,11 @@ void countHeader(const Inputs& in, std::vector<CheckResult>& results, bool& repo
     const long long header = *f.countHeader;
     const long long median = std::llround(*f.medianRatio);
     if (std::llabs(median - header) <=
-        std::max(1LL, static_cast<long long>(0.05 * static_cast<double>(header))))
+        std::max(1LL, static_cast<long long>(checks::kCountHeaderTolerance *
+                                             static_cast<double>(header))))
         return;
     reported = true;
-    CheckResult r{QStringLiteral("count-header"), CheckLevel::Warning, {in.profile}};
+    CheckResult r{checks::kCountHeader, {in.profile}};
     r.message = QStringLiteral("The header of %1 says {\"count\": %2}, but its records' timeMs / "
                                "averageMs say %3 iterations (the median of %4). PlanScope shows "
                                "%2 as the profiled iterations.")
@@ -70,7 +61,7 @@ void recordRatios(const Inputs& in, std::vector<CheckResult>& results) {
     const double count = static_cast<double>(std::llround(*in.figures.medianRatio));
     if (count <= 0)
         return;
-    const double tolerance = std::max(kRatioTolerance * count, 0.5);
+    const double tolerance = std::max(checks::kRatioTolerance * count, 0.5);
     const auto& records = in.plan.facts->profile->records;
     std::vector<std::size_t> off;
     for (std::size_t i = 0; i < records.size(); ++i)
@@ -83,7 +74,7 @@ void recordRatios(const Inputs& in, std::vector<CheckResult>& results) {
     for (const GraphEntry& e : in.plan.facts->graph)
         if (!entries.contains(e.name)) // the first layer of a repeated name
             entries.insert(e.name, &e);
-    CheckResult r{QStringLiteral("record-ratios"), CheckLevel::Warning, {in.profile}};
+    CheckResult r{checks::kRecordRatios, {in.profile}};
     QStringList names;
     OrderedJson listed = OrderedJson::array();
     for (const std::size_t i : off) {
@@ -114,9 +105,9 @@ void recordRatios(const Inputs& in, std::vector<CheckResult>& results) {
 
 void percentSum(const Inputs& in, std::vector<CheckResult>& results) {
     const auto sum = in.figures.totalPercent;
-    if (!sum || std::abs(*sum - 100.0) <= kPercentTolerance)
+    if (!sum || std::abs(*sum - 100.0) <= checks::kPercentTolerance)
         return;
-    CheckResult r{QStringLiteral("percent-sum"), CheckLevel::Warning, {in.profile}};
+    CheckResult r{checks::kPercentSum, {in.profile}};
     r.message =
         QStringLiteral("The percentages of %1 sum to %2, not 100 %: %3")
             .arg(in.profileName(), percentText(sum, 2),
@@ -138,9 +129,10 @@ void totalTime(const Inputs& in, std::vector<CheckResult>& results) {
         return;
     const double expected = *f.totalAverageMs * static_cast<double>(*iterations);
     const double time = *f.totalTimeMs;
-    if (std::abs(expected - time) <= std::max(0.01, kTotalTimeTolerance * std::max(time, expected)))
+    if (std::abs(expected - time) <=
+        std::max(0.01, checks::kTotalTimeTolerance * std::max(time, expected)))
         return;
-    CheckResult r{QStringLiteral("total-time"), CheckLevel::Warning, {in.profile}};
+    CheckResult r{checks::kTotalTime, {in.profile}};
     r.message = QStringLiteral("The timeMs of %1 sum to %2, but its averages times its %3 "
                                "iterations make %4: the totals and the averages do not describe "
                                "the same run.")
@@ -157,16 +149,16 @@ void totalTime(const Inputs& in, std::vector<CheckResult>& results) {
 }
 
 // A run's mean latency against the per-layer averages' sum.
-void runAgainstProfile(const Inputs& in, const QString& id, const QStringList& files,
+void runAgainstProfile(const Inputs& in, const CheckKind& kind, const QStringList& files,
                        const QString& what, std::optional<double> runMs,
                        std::vector<CheckResult>& results) {
     const auto profileMs = in.figures.totalAverageMs;
     if (!runMs || !profileMs || *profileMs <= 0 || *runMs <= 0)
         return;
     const double factor = *runMs / *profileMs;
-    if (factor >= 1 / kRunFactor && factor <= kRunFactor)
+    if (factor >= 1 / checks::kRunFactor && factor <= checks::kRunFactor)
         return;
-    CheckResult r{id, CheckLevel::Warning, files};
+    CheckResult r{kind, files};
     r.message = QStringLiteral("%1 %2 on average, while the per-layer averages of %3 add up to "
                                "%4: %5 times as long. Profiling each layer adds a little time, "
                                "not this much: the files come from different engines, batch "
@@ -185,9 +177,9 @@ void timingAgainstSummary(const Inputs& in, std::vector<CheckResult>& results) {
     if (!timing || !summary || *summary <= 0)
         return;
     const double apart = std::abs(*timing - *summary) / std::max(*timing, *summary);
-    if (apart <= kSameRunTolerance)
+    if (apart <= checks::kSameRunTolerance)
         return;
-    CheckResult r{QStringLiteral("timing-vs-metadata"), CheckLevel::Warning,
+    CheckResult r{checks::kTimingVsMetadata,
                   QStringList{in.plan.sources.timing} + in.summaryFiles()};
     r.message = QStringLiteral("The iterations of %1 took %2 on average, the performance "
                                "summary's Latency mean is %3 (%4 apart): they come from "
@@ -213,11 +205,11 @@ void checkProfileNumbers(const EnginePlan& plan, const CheckFigures& figures, bo
         if (!headerReported) // a wrong header puts the totals out too: said once
             totalTime(in, results);
         runAgainstProfile(
-            in, QStringLiteral("timing-vs-profile"), {plan.sources.timing, in.profile},
+            in, checks::kTimingVsProfile, {plan.sources.timing, in.profile},
             QStringLiteral("The iterations of %1 took").arg(displayName(plan.sources.timing)),
             figures.timingMeanMs, results);
         runAgainstProfile(
-            in, QStringLiteral("metadata-vs-profile"), in.summaryFiles() + QStringList{in.profile},
+            in, checks::kMetadataVsProfile, in.summaryFiles() + QStringList{in.profile},
             QStringLiteral("The performance summary's GPU Compute Time is"),
             figures.gpuComputeMeanMs ? figures.gpuComputeMeanMs : figures.gpuComputeMedianMs,
             results);

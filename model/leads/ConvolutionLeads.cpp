@@ -1,6 +1,7 @@
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
 #include "lint/ConvolutionLinter.h"
+#include "lint/LintCatalog.h"
 #include "lint/PaddingLinter.h"
 #include "plan/FigureText.h"
 
@@ -37,7 +38,6 @@ void addLintLead(const LeadScale& scale, const Linter& linter, const QString& ru
     }
     scale.weigh(lead);
     const qint64 count = qint64(findings.size());
-    lead.id = rule;
     lead.title = title.arg(countText(count, "convolution"));
     lead.evidence = QStringLiteral("The %1 lint rule finds %2%3: %4%5.")
                         .arg(rule, countText(count, "convolution"),
@@ -51,7 +51,7 @@ void addLintLead(const LeadScale& scale, const Linter& linter, const QString& ru
 
 void findUnalignedConvolutions(const LeadScale& scale, std::vector<Lead>& leads) {
     addLintLead(
-        scale, ConvolutionLinter(), QStringLiteral("conv-channel-alignment"),
+        scale, ConvolutionLinter(), lintrules::kConvChannelAlignment,
         QStringLiteral("%1 with channel counts Tensor Cores do not fit"),
         QStringLiteral("Make input and output channel counts multiples of 8 (16 for INT8) in the "
                        "model, padding weights with zeros where needed; an image input's 3 "
@@ -61,7 +61,7 @@ void findUnalignedConvolutions(const LeadScale& scale, std::vector<Lead>& leads)
 
 void findUnusualPadding(const LeadScale& scale, std::vector<Lead>& leads) {
     addLintLead(
-        scale, PaddingLinter(), QStringLiteral("conv-nonstandard-padding"),
+        scale, PaddingLinter(), lintrules::kConvNonstandardPadding,
         QStringLiteral("%1 with padding that does not keep the size"),
         QStringLiteral("Pad symmetrically by (K-1)/2 per side, e.g. [3,3] for a 7x7 kernel, or "
                        "move the extra padding into the model's input preparation, so the "

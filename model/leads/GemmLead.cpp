@@ -78,7 +78,6 @@ void findCudaCoreGemms(const LeadScale& scale, std::vector<Lead>& leads) {
             {{"layer", layer->index}, {"math", kernelMathText(kernel).toStdString()}});
     }
     const qint64 count = qint64(lead.layers.size());
-    lead.id = QStringLiteral("non-tensor-core-gemm");
     lead.title = QStringLiteral("%1 on CUDA cores, not Tensor Cores")
                      .arg(countText(count, "GEMM runs", "GEMMs run"));
     lead.evidence = QStringLiteral("%1 with kernels whose names decode to CUDA-core math%2: "

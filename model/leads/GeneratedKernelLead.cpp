@@ -43,7 +43,6 @@ void findGeneratedKernels(const LeadScale& scale, std::vector<Lead>& leads) {
         parts << QStringLiteral("subgraphs compiled by Myelin ({ForeignNode[...]}): %1%2")
                      .arg(foreign.layers.size())
                      .arg(stakeClause(foreign.ms, foreign.percent));
-    lead.id = QStringLiteral("generated-kernels");
     lead.title = QStringLiteral("Myelin-generated kernels take %1 of the latency")
                      .arg(percentText(lead.percent));
     lead.evidence = QStringLiteral("%1. The slowest is %2.")

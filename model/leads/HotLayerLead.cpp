@@ -61,7 +61,6 @@ void findHotLayer(const LeadScale& scale, std::vector<Lead>& leads) {
         return;
 
     Lead lead;
-    lead.id = QStringLiteral("hot-layer");
     lead.layers = {hot.index};
     lead.title = QStringLiteral("One layer takes %1 of the latency").arg(percentText(share));
     lead.evidence =

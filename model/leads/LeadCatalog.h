@@ -10,13 +10,17 @@ class LeadScale;
 
 // What a lead needs beyond the layer list to be judged.
 enum class LeadNeeds { Nothing, Timings, BuildLog };
+// "the layer list", "per-layer timings", "a verbose build log".
+QString leadNeedsText(LeadNeeds needs);
 
-// Adds the lead of one id to `leads` when the plan shows it (its layers not yet weighed).
+// Adds the lead of one kind to `leads` when the plan shows it (its layers not yet weighed).
 using LeadFinder = void (*)(const LeadScale& scale, std::vector<Lead>& leads);
 
+// One kind of lead. Its finder leaves the leads' id to the catalog (findLeads sets it).
 struct LeadKind {
-    const char* id;
-    const char* threshold; // when it is a lead, in words (README, planscope leads --list)
+    QString id;        // stable, e.g. "hot-layer"
+    QString threshold; // when it is a lead, in words made from the constants below (README,
+                       // planscope leads --list)
     LeadNeeds needs;
     LeadFinder find;
 };
@@ -24,7 +28,7 @@ struct LeadKind {
 // Every lead, in the order leads with the same time at stake are ranked.
 const std::vector<LeadKind>& leadCatalog();
 
-// Lead thresholds.
+// Lead thresholds (the catalog words them).
 inline constexpr double kHotLayerPercent = 5;
 inline constexpr double kTinyKernelMs = 0.005;
 inline constexpr int kTinyKernelCount = 20;

@@ -7,38 +7,6 @@
 
 namespace planscope {
 
-const std::vector<LeadKind>& leadCatalog() {
-    static const std::vector<LeadKind> catalog = {
-        {"hot-layer", "the slowest layer takes at least 5 % of the latency", LeadNeeds::Timings,
-         findHotLayer},
-        {"reformats", "any Reformat layer", LeadNeeds::Nothing, findReformats},
-        {"precision-fallback",
-         "an FP16/INT8 build with FP32 layers (Reformats aside), or unfused Quantize/Dequantize "
-         "layers",
-         LeadNeeds::Nothing, findPrecisionFallback},
-        {"tiny-kernels",
-         "at least 20 layers under 5 us each, together at least 20 % of the latency",
-         LeadNeeds::Timings, findTinyKernels},
-        {"non-tensor-core-gemm",
-         "GEMM layers whose kernels run on CUDA cores, together at least 5 % of the latency (any "
-         "without timings)",
-         LeadNeeds::Nothing, findCudaCoreGemms},
-        {"generated-kernels", "Myelin-generated kernels take at least 25 % of the latency",
-         LeadNeeds::Timings, findGeneratedKernels},
-        {"shape-overhead", "shape computations and casts take at least 3 % of the latency",
-         LeadNeeds::Timings, findShapeOverhead},
-        {"several-streams", "layers on more than one stream or sub-engine", LeadNeeds::Nothing,
-         findSeveralStreams},
-        {"slower-tactic", "a layer's chosen tactic is more than 10 % slower than the fastest timed",
-         LeadNeeds::BuildLog, findSlowerTactics},
-        {"conv-channel-alignment", "any finding of the lint rule", LeadNeeds::Nothing,
-         findUnalignedConvolutions},
-        {"conv-nonstandard-padding", "any finding of the lint rule", LeadNeeds::Nothing,
-         findUnusualPadding},
-    };
-    return catalog;
-}
-
 namespace {
 
 const char kBuildLogHint[] =
@@ -48,11 +16,10 @@ const char kBuildLogHint[] =
 
 std::optional<UnjudgedLead> unjudged(const LeadKind& kind, const EnginePlan& plan) {
     if (kind.needs == LeadNeeds::Timings && !plan.hasProfile)
-        return UnjudgedLead{QString::fromLatin1(kind.id), QStringLiteral("per-layer timings"),
+        return UnjudgedLead{kind.id, leadNeedsText(kind.needs),
                             QString::fromLatin1(kPerLayerTimingsHint)};
     if (kind.needs == LeadNeeds::BuildLog && !plan.tactics)
-        return UnjudgedLead{QString::fromLatin1(kind.id), QStringLiteral("a verbose build log"),
-                            QString::fromLatin1(kBuildLogHint)};
+        return UnjudgedLead{kind.id, leadNeedsText(kind.needs), QString::fromLatin1(kBuildLogHint)};
     return std::nullopt;
 }
 
@@ -93,8 +60,10 @@ PlanLeads findLeads(const EnginePlan& plan) {
         found.push_back(std::async(std::launch::async, [&scale, &kind] {
             std::vector<Lead> leads;
             kind.find(scale, leads);
-            for (Lead& lead : leads)
+            for (Lead& lead : leads) {
+                lead.id = kind.id;
                 scale.weigh(lead);
+            }
             return leads;
         }));
     }

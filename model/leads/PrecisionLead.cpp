@@ -54,7 +54,6 @@ void findPrecisionFallback(const LeadScale& scale, std::vector<Lead>& leads) {
     const QString target = fallbacks.empty() ? QString() : detail(fallbacks.front(), "built for");
 
     Lead lead;
-    lead.id = QStringLiteral("precision-fallback");
     lead.layers = wide.layers;
     lead.layers.insert(lead.layers.end(), unfused.layers.begin(), unfused.layers.end());
     QStringList evidence;

@@ -83,7 +83,6 @@ void findReformats(const LeadScale& scale, std::vector<Lead>& leads) {
     }
     const qint64 count = static_cast<qint64>(lead.layers.size());
     const qint64 more = qint64(sorted.size()) - shown.size();
-    lead.id = QStringLiteral("reformats");
     lead.title = QStringLiteral("%1 between formats")
                      .arg(countText(count, "Reformat converts", "Reformats convert"));
     lead.evidence = QStringLiteral("Reformat layers: %1 (%2 of them changing the data type)%3. "

@@ -51,7 +51,6 @@ void findShapeOverhead(const LeadScale& scale, std::vector<Lead>& leads) {
     scale.weigh(lead);
     if (lead.layers.empty() || lead.percent.value_or(0) < kShapeOverheadPercent)
         return;
-    lead.id = QStringLiteral("shape-overhead");
     lead.title = QStringLiteral("Shape computations and casts take %1 of the latency")
                      .arg(percentText(lead.percent));
     lead.evidence =

@@ -72,7 +72,6 @@ void findSeveralStreams(const LeadScale& scale, std::vector<Lead>& leads) {
                 lead.layers.insert(lead.layers.end(), group.layers.begin(), group.layers.end());
         }
         const bool streams = QLatin1String(split.attribute) == QLatin1String("StreamId");
-        lead.id = QStringLiteral("several-streams");
         lead.title = QStringLiteral("Layers run on %1 %2s").arg(groups.size()).arg(split.what);
         lead.evidence =
             QStringLiteral("%1 (the lead's layers are those off %2 %3, where most run).")

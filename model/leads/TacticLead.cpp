@@ -159,7 +159,6 @@ void findSlowerTactics(const LeadScale& scale, std::vector<Lead>& leads) {
                          {"reformat_ms", optionalJson(t.reformatMs)}});
     }
     const qint64 count = qint64(trades.size());
-    lead.id = QStringLiteral("slower-tactic");
     lead.title = QStringLiteral("%1 than the fastest tactic timed")
                      .arg(countText(count, "layer runs slower", "layers run slower"));
     lead.evidence = QStringLiteral("From %1: %2%3.")

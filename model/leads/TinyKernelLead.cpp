@@ -15,7 +15,6 @@ void findTinyKernels(const LeadScale& scale, std::vector<Lead>& leads) {
     const int count = static_cast<int>(lead.layers.size());
     if (count < kTinyKernelCount || lead.percent.value_or(0) < kTinyKernelPercent)
         return;
-    lead.id = QStringLiteral("tiny-kernels");
     lead.title = QStringLiteral("%1 tiny kernels take %2 of the latency")
                      .arg(count)
                      .arg(percentText(lead.percent));

@@ -1,10 +1,9 @@
 #include "lint/EngineLinters.h"
+#include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
 namespace planscope {
 namespace {
-
-const QString kRule = QStringLiteral("small-batch");
 
 // The layer the finding links to: the first one reading the input.
 const Layer* firstReader(const EnginePlan& plan, const QString& tensor) {
@@ -18,7 +17,7 @@ const Layer* firstReader(const EnginePlan& plan, const QString& tensor) {
 } // namespace
 
 QStringList BatchLinter::rules() const {
-    return {kRule};
+    return {lintrules::kSmallBatch};
 }
 
 void BatchLinter::lint(const EnginePlan& plan, const LintSettings& settings,
@@ -31,7 +30,7 @@ void BatchLinter::lint(const EnginePlan& plan, const LintSettings& settings,
     if (batch < 1 || static_cast<double>(batch) > settings.smallBatch || !reader)
         return;
 
-    LintFinding f = findingOn(*reader, kRule, Severity::Info);
+    LintFinding f = findingOn(*reader, lintrules::kSmallBatch, Severity::Info);
     f.hazard = QStringLiteral("Batch %1 is small: the GPU is likely underused.").arg(batch);
     if (plan.hasProfile) {
         int bound = 0;

@@ -2,6 +2,7 @@
 
 #include "kernels/KernelName.h"
 #include "kernels/KernelText.h"
+#include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
 #include <QHash>
@@ -60,7 +61,7 @@ void lintTensorCores(const Layer& conv, KernelNames& kernels, std::vector<LintFi
     const KernelName& kernel = kernels.of(conv.tactic);
     if (kernel.unit != MathUnit::CudaCores)
         return;
-    LintFinding f = findingFor(conv, QStringLiteral("conv-not-accelerated"));
+    LintFinding f = findingFor(conv, lintrules::kConvNotAccelerated);
     f.hazard = QStringLiteral("Convolution is not accelerated: %1.").arg(cudaCoreReason(kernel));
     const bool smallInput = isFourDimensional(conv.inputs) && conv.inputs[0].shape[1] < 32;
     if (smallInput)
@@ -82,7 +83,7 @@ void lintFloatOutput(const Layer& conv, std::vector<LintFinding>& findings) {
     if (conv.precision != QLatin1String("INT8") || conv.outputs.empty() ||
         conv.outputs[0].precision == QLatin1String("INT8"))
         return;
-    LintFinding f = findingFor(conv, QStringLiteral("conv-int8-float-output"));
+    LintFinding f = findingFor(conv, lintrules::kConvInt8FloatOutput);
     f.hazard = QStringLiteral("Quantized Convolution has float outputs.");
     f.mitigation = QStringLiteral("Consider adding quantization after the convolution.");
     f.help = QStringLiteral("Quantized Convolution with float outputs is ill advised for "
@@ -99,7 +100,7 @@ void lintAlignment(const Layer& conv, std::vector<LintFinding>& findings) {
     const int alignment = conv.precision == QLatin1String("INT8") ? 16 : 8;
     if (c % alignment == 0 && k % alignment == 0)
         return;
-    LintFinding f = findingFor(conv, QStringLiteral("conv-channel-alignment"));
+    LintFinding f = findingFor(conv, lintrules::kConvChannelAlignment);
     f.hazard = QStringLiteral("Convolution channels are not optimally aligned.");
     f.mitigation = QStringLiteral("Consider changing the alignment of the convolution's channels "
                                   "(C=%1, K=%2) to multiples of %3.")
@@ -116,8 +117,8 @@ void lintAlignment(const Layer& conv, std::vector<LintFinding>& findings) {
 } // namespace
 
 QStringList ConvolutionLinter::rules() const {
-    return {QStringLiteral("conv-not-accelerated"), QStringLiteral("conv-int8-float-output"),
-            QStringLiteral("conv-channel-alignment")};
+    return {lintrules::kConvNotAccelerated, lintrules::kConvInt8FloatOutput,
+            lintrules::kConvChannelAlignment};
 }
 
 void ConvolutionLinter::lint(const EnginePlan& plan, const LintSettings& settings,

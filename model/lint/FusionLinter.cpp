@@ -1,12 +1,10 @@
 #include "lint/FusionLinter.h"
 
+#include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
 namespace planscope {
 namespace {
-
-const QString kUnfusedScale = QStringLiteral("unfused-scale");
-const QString kShuffleCostly = QStringLiteral("shuffle-costly");
 
 // Scales between INT8 and float are Q/DQ layers, reported by unfused-qdq.
 void lintScale(const Layer& layer, std::vector<LintFinding>& findings) {
@@ -14,7 +12,7 @@ void lintScale(const Layer& layer, std::vector<LintFinding>& findings) {
         layer.inputs[0].precision == QLatin1String("INT8") ||
         layer.outputs[0].precision == QLatin1String("INT8"))
         return;
-    LintFinding f = findingOn(layer, kUnfusedScale);
+    LintFinding f = findingOn(layer, lintrules::kUnfusedScale);
     f.hazard = QStringLiteral("Scale layer runs on its own (an unfused batch normalization?).");
     f.mitigation = QStringLiteral("Put the normalization right after a Convolution or fold it "
                                   "into the preceding layer's weights before export, so TensorRT "
@@ -33,7 +31,7 @@ void lintShuffle(const Layer& layer, double percentLimit, std::vector<LintFindin
     const bool costly = layer.timing.percent >= percentLimit;
     if (!converts && !costly)
         return;
-    LintFinding f = findingOn(layer, kShuffleCostly);
+    LintFinding f = findingOn(layer, lintrules::kShuffleCostly);
     f.hazard = converts ? QStringLiteral("Shuffle converts %1 to %2 while moving data.")
                               .arg(layer.inputs[0].precision, layer.outputs[0].precision)
                         : QStringLiteral("Shuffle takes %1 % of the engine's latency.")
@@ -52,7 +50,7 @@ void lintShuffle(const Layer& layer, double percentLimit, std::vector<LintFindin
 } // namespace
 
 QStringList FusionLinter::rules() const {
-    return {kUnfusedScale, kShuffleCostly};
+    return {lintrules::kUnfusedScale, lintrules::kShuffleCostly};
 }
 
 void FusionLinter::lint(const EnginePlan& plan, const LintSettings& settings,

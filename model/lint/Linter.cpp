@@ -1,12 +1,6 @@
 #include "lint/Linter.h"
 
-#include "lint/ConvolutionLinter.h"
-#include "lint/EngineLinters.h"
-#include "lint/FusionLinter.h"
-#include "lint/PaddingLinter.h"
-#include "lint/QdqLinter.h"
-#include "lint/ResidualLinter.h"
-#include "lint/TypeConversionLinter.h"
+#include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 #include "plan/FigureText.h"
 
@@ -24,30 +18,6 @@ QString severityName(Severity severity) {
         return QStringLiteral("error");
     }
     return {};
-}
-
-std::vector<std::unique_ptr<Linter>> standardLinters() {
-    std::vector<std::unique_ptr<Linter>> linters;
-    linters.push_back(std::make_unique<ConvolutionLinter>());
-    linters.push_back(std::make_unique<TypeConversionLinter>(
-        QStringLiteral("Reformat"), QStringLiteral("reformat-type-conversion")));
-    linters.push_back(std::make_unique<TypeConversionLinter>(
-        QStringLiteral("Slice"), QStringLiteral("slice-type-conversion")));
-    linters.push_back(std::make_unique<QdqLinter>());
-    linters.push_back(std::make_unique<PaddingLinter>());
-    linters.push_back(std::make_unique<FusionLinter>());
-    linters.push_back(std::make_unique<ResidualLinter>());
-    linters.push_back(std::make_unique<PrecisionFallbackLinter>());
-    linters.push_back(std::make_unique<BatchLinter>());
-    linters.push_back(std::make_unique<SparsityLinter>());
-    return linters;
-}
-
-QStringList standardRules() {
-    QStringList rules;
-    for (const auto& linter : standardLinters())
-        rules << linter->rules();
-    return rules;
 }
 
 std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& settings) {

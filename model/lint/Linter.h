@@ -19,11 +19,6 @@ class Linter {
                       std::vector<LintFinding>& findings) const = 0;
 };
 
-std::vector<std::unique_ptr<Linter>> standardLinters();
-
-// Every rule id of the standard linters, in the order they run.
-QStringList standardRules();
-
 // Every finding of the rules `settings` runs, linter by linter, each in engine order (or in the
 // order a rule documents, such as slowest first).
 std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& settings = {});

@@ -1,5 +1,6 @@
 #include "lint/PaddingLinter.h"
 
+#include "lint/LintCatalog.h"
 #include "plan/CompactJson.h"
 #include "plan/EnginePlan.h"
 #include "plan/LayerAttributes.h"
@@ -10,8 +11,6 @@
 
 namespace planscope {
 namespace {
-
-const QString kRule = QStringLiteral("conv-nonstandard-padding");
 
 // "[3,3]" -> {3, 3}; empty when the text is not a list of numbers (each a 32-bit integer).
 std::vector<qint64> numbers(QStringView list) {
@@ -58,7 +57,7 @@ QString listText(const std::vector<qint64>& values) {
 } // namespace
 
 QStringList PaddingLinter::rules() const {
-    return {kRule};
+    return {lintrules::kConvNonstandardPadding};
 }
 
 void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
@@ -91,7 +90,7 @@ void PaddingLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         if (!asymmetric && (keepsSize || !unitStride))
             return;
 
-        LintFinding f = findingOn(conv, kRule);
+        LintFinding f = findingOn(conv, lintrules::kConvNonstandardPadding);
         f.hazard = asymmetric
                        ? QStringLiteral("Convolution pads asymmetrically (before %1, after %2).")
                              .arg(listText(pre), listText(post))

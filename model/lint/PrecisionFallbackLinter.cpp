@@ -1,10 +1,10 @@
 #include "lint/EngineLinters.h"
+#include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
 namespace planscope {
 namespace {
 
-const QString kRule = QStringLiteral("precision-fallback");
 const QStringList kReduced = {QStringLiteral("FP16"), QStringLiteral("BF16"),
                               QStringLiteral("INT8"), QStringLiteral("FP8"),
                               QStringLiteral("INT4")};
@@ -24,7 +24,7 @@ QString builtFor(const EnginePlan& plan) {
 } // namespace
 
 QStringList PrecisionFallbackLinter::rules() const {
-    return {kRule};
+    return {lintrules::kPrecisionFallback};
 }
 
 void PrecisionFallbackLinter::lint(const EnginePlan& plan, const LintSettings& settings,
@@ -43,7 +43,7 @@ void PrecisionFallbackLinter::lint(const EnginePlan& plan, const LintSettings& s
         return a->timing.averageMs > b->timing.averageMs;
     });
     for (const Layer* layer : fallbacks) {
-        LintFinding f = findingOn(*layer, kRule);
+        LintFinding f = findingOn(*layer, lintrules::kPrecisionFallback);
         f.hazard = QStringLiteral("%1 layer runs in FP32 in an engine built for %2.")
                        .arg(layer->type, target);
         f.mitigation = QStringLiteral("Check why TensorRT kept it in FP32: an FP32 input from the "

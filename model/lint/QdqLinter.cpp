@@ -1,8 +1,13 @@
 #include "lint/QdqLinter.h"
 
+#include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
 namespace planscope {
+
+QStringList QdqLinter::rules() const {
+    return {lintrules::kUnfusedQdq};
+}
 
 void QdqLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                      std::vector<LintFinding>& findings) const {
@@ -15,7 +20,7 @@ void QdqLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         if (intIn == intOut)
             continue;
         const QString role = intIn ? QStringLiteral("Dequantize") : QStringLiteral("Quantize");
-        LintFinding f = findingOn(layer, QStringLiteral("unfused-qdq"));
+        LintFinding f = findingOn(layer, lintrules::kUnfusedQdq);
         f.hazard = QStringLiteral("Unfused %1 layer").arg(role);
         f.mitigation = QStringLiteral("Check why the %1 layer is not fused").arg(role);
         f.help = QStringLiteral("Unfused Quantize/Dequantize nodes are wasteful and should be "

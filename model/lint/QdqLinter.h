@@ -7,7 +7,7 @@ namespace planscope {
 // Quantize or Dequantize operations left as standalone Scale layers (exactly one side is INT8).
 class QdqLinter : public Linter {
   public:
-    QStringList rules() const override { return {QStringLiteral("unfused-qdq")}; }
+    QStringList rules() const override;
     void lint(const EnginePlan& plan, const LintSettings& settings,
               std::vector<LintFinding>& findings) const override;
 };

@@ -1,5 +1,6 @@
 #include "lint/ResidualLinter.h"
 
+#include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
 #include <set>
@@ -7,7 +8,6 @@
 namespace planscope {
 namespace {
 
-const QString kRule = QStringLiteral("unquantized-residual");
 const QString kInt8 = QStringLiteral("INT8");
 
 bool isFloat(const QString& precision) {
@@ -60,7 +60,7 @@ bool isConversion(const Layer& layer, bool toInt8) {
 }
 
 LintFinding residualFinding(const Layer& layer, const std::vector<const Tensor*>& floats) {
-    LintFinding f = findingOn(layer, kRule);
+    LintFinding f = findingOn(layer, lintrules::kUnquantizedResidual);
     QStringList tensors;
     for (const Tensor* t : floats)
         tensors << QStringLiteral("%1 (%2)").arg(t->name, t->precision);
@@ -78,7 +78,7 @@ LintFinding residualFinding(const Layer& layer, const std::vector<const Tensor*>
 }
 
 LintFinding reformatFinding(const Layer& reformat, const Layer& residual) {
-    LintFinding f = findingOn(reformat, kRule);
+    LintFinding f = findingOn(reformat, lintrules::kUnquantizedResidual);
     f.hazard = QStringLiteral("Reformat converts %1 to %2 only because the residual of \"%3\" "
                               "is not quantized.")
                    .arg(reformat.inputs[0].precision, reformat.outputs[0].precision, residual.name);
@@ -94,7 +94,7 @@ LintFinding reformatFinding(const Layer& reformat, const Layer& residual) {
 } // namespace
 
 QStringList ResidualLinter::rules() const {
-    return {kRule};
+    return {lintrules::kUnquantizedResidual};
 }
 
 void ResidualLinter::lint(const EnginePlan& plan, const LintSettings& /*settings*/,

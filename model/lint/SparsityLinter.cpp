@@ -1,10 +1,11 @@
 #include "lint/EngineLinters.h"
+#include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
 namespace planscope {
 
 QStringList SparsityLinter::rules() const {
-    return {QStringLiteral("weights-sparsity")};
+    return {lintrules::kWeightsSparsity};
 }
 
 void SparsityLinter::lint(const EnginePlan& plan, const LintSettings& settings,
@@ -17,7 +18,7 @@ void SparsityLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         const bool allowed = layer.attribute(QStringLiteral("AllowSparse")) == QLatin1String("1");
         if (!sparse && !allowed)
             continue;
-        LintFinding f = findingOn(layer, QStringLiteral("weights-sparsity"), Severity::Info);
+        LintFinding f = findingOn(layer, lintrules::kWeightsSparsity, Severity::Info);
         f.hazard = sparse ? QStringLiteral("Layer runs with 2:4 structured-sparse weights.")
                           : QStringLiteral("Layer may use sparse weights but runs dense kernels.");
         f.mitigation = sparse ? QStringLiteral("Check the engine's accuracy: the weights must have "

@@ -1,6 +1,6 @@
 #include "dialogs/LintSettingsDialog.h"
 
-#include "lint/Linter.h"
+#include "lint/LintCatalog.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

@@ -1,0 +1,31 @@
+#include "check/CheckCatalog.h"
+
+namespace planscope {
+
+QString checkLevelName(CheckLevel level) {
+    switch (level) {
+    case CheckLevel::Error:
+        return QStringLiteral("error");
+    case CheckLevel::Warning:
+        return QStringLiteral("warning");
+    case CheckLevel::Note:
+        break;
+    }
+    return QStringLiteral("note");
+}
+
+const std::vector<CheckKind>& checkCatalog() {
+    using namespace checks;
+    static const std::vector<CheckKind> catalog = {
+        kProfileOtherEngine, kLayersWithoutRecord, kRecordsWithoutLayer,
+        kDuplicateRecords,   kDuplicateLayerNames, kRecordFields,
+        kNoMedian,           kLenientProfile,      kNoProfile,
+        kNamesOnly,          kTensorWrittenTwice,  kLayerReadsOwnOutput,
+        kGraphCycle,         kCountHeader,         kRecordRatios,
+        kPercentSum,         kTotalTime,           kTimingVsProfile,
+        kMetadataVsProfile,  kTimingVsMetadata,
+    };
+    return catalog;
+}
+
+} // namespace planscope

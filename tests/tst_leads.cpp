@@ -176,7 +176,41 @@ class TestLeads : public QObject {
     void brokenCopies();
     void refusesAnotherEnginesProfile();
     void writesJson();
+    void titlesNameTheirLayer_data();
+    void titlesNameTheirLayer();
 };
+
+// A lead about one layer names it in its title, cut in the middle when long; a lead of several
+// counts them.
+void TestLeads::titlesNameTheirLayer_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("title");
+    QTest::newRow("hot layer") << "trex/resnet-a100/qat/resnet-qat.onnx.engine" << "hot-layer"
+                               << "`conv1.weight + QuantizeLinear_7 + Conv_9` takes 18.4 % of the "
+                                  "latency";
+    QTest::newRow("one FP32 layer")
+        << "trex/resnet-a100/qat/resnet-qat.onnx.engine" << "precision-fallback"
+        << "`MaxPool_12` runs in FP32 though the engine may use FP16+INT8";
+    QTest::newRow("a long name, cut")
+        << kAlexNet << "reformats"
+        << "Reformat `Reformatting CopyNode for Inp... + /features/features.1/Relu` converts "
+           "between formats";
+    QTest::newRow("several, counted") << kAlexNet << "non-tensor-core-gemm"
+                                      << "3 GEMMs run on CUDA cores, not Tensor Cores";
+    QTest::newRow("one GEMM") << "fixture:leads.graph.json" << "non-tensor-core-gemm"
+                              << "GEMM `matmul_simt` runs on CUDA cores, not Tensor Cores";
+}
+
+void TestLeads::titlesNameTheirLayer() {
+    QFETCH(QString, plan);
+    QFETCH(QString, id);
+    QFETCH(QString, title);
+    const PlanLeads leads = findLeads(loadPlan(planPath(plan)));
+    const Lead* lead = leadOf(leads, id);
+    QVERIFY(lead);
+    QCOMPARE(lead->title, title);
+}
 
 void TestLeads::ranksLeads_data() {
     QTest::addColumn<QString>("plan");

@@ -86,7 +86,7 @@ void TestLeadsCli::printsText() {
     QCOMPARE(run.status, 0);
     const QString text = run.text();
     QVERIFY(text.startsWith("Leads for leads.graph.json (latency 1.000 ms)"));
-    QVERIFY(text.contains("1. [hot-layer] One layer takes 30.0 % of the latency\n"
+    QVERIFY(text.contains("1. [hot-layer] `conv_a` takes 30.0 % of the latency\n"
                           "\tat stake: 0.300 ms (30.0 %), 1 layer\n"));
     QVERIFY(text.contains("5. [several-streams] Layers run on 2 streams"));
     QVERIFY(text.contains("\tlayers: 3 matmul_simt; 4 matmul_tc\n"));

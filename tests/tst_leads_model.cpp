@@ -31,7 +31,7 @@ void TestLeadsModel::showsRankedLeads() {
     };
     QCOMPARE(cell(0, LeadsModel::RankColumn).toInt(), 1);
     QCOMPARE(cell(0, LeadsModel::TitleColumn).toString(),
-             QStringLiteral("One layer takes 30.0 % of the latency"));
+             QStringLiteral("`conv_a` takes 30.0 % of the latency"));
     QCOMPARE(cell(0, LeadsModel::TimeColumn).toString(), QStringLiteral("0.300 ms"));
     QCOMPARE(cell(0, LeadsModel::ShareColumn).toString(), QStringLiteral("30.0 %"));
     QCOMPARE(cell(0, LeadsModel::TimeColumn, LeadsModel::SortRole).toDouble(), 0.3);

@@ -38,7 +38,8 @@ void addLintLead(const LeadScale& scale, const Linter& linter, const QString& ru
     }
     scale.weigh(lead);
     const qint64 count = qint64(findings.size());
-    lead.title = title.arg(countText(count, "convolution"));
+    lead.title =
+        title.arg(titleSubject(scale.plan(), lead.layers, "Convolution %1", "%1 convolutions"));
     lead.evidence = QStringLiteral("The %1 lint rule finds %2%3: %4%5.")
                         .arg(rule, countText(count, "convolution"),
                              stakeClause(lead.ms, lead.percent, " together"), shown.join("; "),

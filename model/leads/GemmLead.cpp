@@ -79,7 +79,7 @@ void findCudaCoreGemms(const LeadScale& scale, std::vector<Lead>& leads) {
     }
     const qint64 count = qint64(lead.layers.size());
     lead.title = QStringLiteral("%1 on CUDA cores, not Tensor Cores")
-                     .arg(countText(count, "GEMM runs", "GEMMs run"));
+                     .arg(titleSubject(plan, lead.layers, "GEMM %1 runs", "%1 GEMMs run"));
     lead.evidence = QStringLiteral("%1 with kernels whose names decode to CUDA-core math%2: "
                                    "%3%4.")
                         .arg(countText(count, "GEMM layer", "GEMM layers"),

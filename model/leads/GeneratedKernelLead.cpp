@@ -43,8 +43,10 @@ void findGeneratedKernels(const LeadScale& scale, std::vector<Lead>& leads) {
         parts << QStringLiteral("subgraphs compiled by Myelin ({ForeignNode[...]}): %1%2")
                      .arg(foreign.layers.size())
                      .arg(stakeClause(foreign.ms, foreign.percent));
-    lead.title = QStringLiteral("Myelin-generated kernels take %1 of the latency")
-                     .arg(percentText(lead.percent));
+    lead.title = QStringLiteral("%1 %2 of the latency")
+                     .arg(titleSubject(plan, lead.layers, "Myelin-generated kernel %1 takes",
+                                       "Myelin-generated kernels take"),
+                          percentText(lead.percent));
     lead.evidence = QStringLiteral("%1. The slowest is %2.")
                         .arg(parts.join(QStringLiteral("; ")),
                              quotedLayer(plan.layers[std::size_t(lead.layers.front())]));

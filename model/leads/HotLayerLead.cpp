@@ -62,7 +62,9 @@ void findHotLayer(const LeadScale& scale, std::vector<Lead>& leads) {
 
     Lead lead;
     lead.layers = {hot.index};
-    lead.title = QStringLiteral("One layer takes %1 of the latency").arg(percentText(share));
+    lead.title =
+        QStringLiteral("%1 %2 of the latency")
+            .arg(titleSubject(plan, lead.layers, "%1 takes", "%1 layers take"), percentText(share));
     lead.evidence =
         QStringLiteral("%1 (%2, %3) averages %4, %5 of the engine's %6. The %7 slowest layers "
                        "take %8 together.")

@@ -10,7 +10,6 @@ namespace {
 
 // A profile's percentages add up to 100 within rounding; a partial one to less.
 constexpr double kMostShares = 102;
-constexpr qsizetype kQuotedNameLength = 80;
 
 } // namespace
 
@@ -75,12 +74,19 @@ QString stakeClause(std::optional<double> ms, std::optional<double> percent, con
     return ms ? QStringLiteral(", ") + stakeText(ms, percent) + after : QString();
 }
 
-QString quotedLayer(const Layer& layer) {
+QString quotedLayer(const Layer& layer, qsizetype length) {
     QString name = layer.name;
-    if (name.size() > kQuotedNameLength)
-        name = name.left(kQuotedNameLength / 2 - 1) + QStringLiteral("...") +
-               name.right(kQuotedNameLength / 2 - 2);
+    if (name.size() > length)
+        name = name.left(length / 2 - 1) + QStringLiteral("...") + name.right(length / 2 - 2);
     return QStringLiteral("`%1`").arg(name);
+}
+
+QString titleSubject(const EnginePlan& plan, const std::vector<int>& layers, const QString& one,
+                     const QString& many) {
+    constexpr qsizetype kTitleNameLength = 60;
+    if (layers.size() == 1)
+        return one.arg(quotedLayer(plan.layers[std::size_t(layers.front())], kTitleNameLength));
+    return many.contains(QLatin1String("%1")) ? many.arg(layers.size()) : many;
 }
 
 QString typeCounts(const EnginePlan& plan, const std::vector<int>& layers) {

@@ -44,7 +44,13 @@ QString stakeClause(std::optional<double> ms, std::optional<double> percent,
                     const QString& after = {});
 
 // "`name`": a layer name as leads quote it, cut in the middle past 80 characters.
-QString quotedLayer(const Layer& layer);
+QString quotedLayer(const Layer& layer, qsizetype length = 80);
+
+// The subject of a lead's title: `one` with the layer's name (quoted, cut in the middle past 60
+// characters, so the title stays one line) when the lead has one layer, else `many` with the
+// count where it has a %1: ("Reformat %1 converts", "%1 Reformats convert").
+QString titleSubject(const EnginePlan& plan, const std::vector<int>& layers, const QString& one,
+                     const QString& many);
 
 // "3 Softmax, 1 Shuffle": how many layers of each type, most first.
 QString typeCounts(const EnginePlan& plan, const std::vector<int>& layers);

@@ -60,7 +60,7 @@ void findPrecisionFallback(const LeadScale& scale, std::vector<Lead>& leads) {
     QStringList steps;
     if (!fallbacks.empty()) {
         lead.title = QStringLiteral("%1 in FP32 though the engine may use %2")
-                         .arg(countText(qint64(wide.layers.size()), "layer runs", "layers run"),
+                         .arg(titleSubject(plan, wide.layers, "%1 runs", "%1 layers run"),
                               narrowerThanFp32(target));
         evidence << QStringLiteral("The engine is built for %1; %2 in FP32 (%3)%4.")
                         .arg(target,
@@ -75,11 +75,9 @@ void findPrecisionFallback(const LeadScale& scale, std::vector<Lead>& leads) {
     }
     if (!qdq.empty()) {
         if (lead.title.isEmpty())
-            lead.title =
-                QStringLiteral("%1 not fused")
-                    .arg(countText(qint64(unfused.layers.size()), "Quantize/Dequantize layer",
-                                   "Quantize/Dequantize "
-                                   "layers"));
+            lead.title = QStringLiteral("%1 not fused")
+                             .arg(titleSubject(plan, unfused.layers, "Quantize/Dequantize layer %1",
+                                               "%1 Quantize/Dequantize layers"));
         evidence << QStringLiteral("%1 not fused into a neighbour%2.")
                         .arg(countText(qint64(unfused.layers.size()),
                                        "Quantize/Dequantize layer is",

@@ -83,8 +83,9 @@ void findReformats(const LeadScale& scale, std::vector<Lead>& leads) {
     }
     const qint64 count = static_cast<qint64>(lead.layers.size());
     const qint64 more = qint64(sorted.size()) - shown.size();
-    lead.title = QStringLiteral("%1 between formats")
-                     .arg(countText(count, "Reformat converts", "Reformats convert"));
+    lead.title =
+        QStringLiteral("%1 between formats")
+            .arg(titleSubject(plan, lead.layers, "Reformat %1 converts", "%1 Reformats convert"));
     lead.evidence = QStringLiteral("Reformat layers: %1 (%2 of them changing the data type)%3. "
                                    "Format changes: %4%5.")
                         .arg(count)

@@ -51,8 +51,10 @@ void findShapeOverhead(const LeadScale& scale, std::vector<Lead>& leads) {
     scale.weigh(lead);
     if (lead.layers.empty() || lead.percent.value_or(0) < kShapeOverheadPercent)
         return;
-    lead.title = QStringLiteral("Shape computations and casts take %1 of the latency")
-                     .arg(percentText(lead.percent));
+    lead.title = QStringLiteral("%1 %2 of the latency")
+                     .arg(titleSubject(plan, lead.layers, "Shape computation or cast %1 takes",
+                                       "Shape computations and casts take"),
+                          percentText(lead.percent));
     lead.evidence =
         QStringLiteral("%1 (%2) compute shapes or convert data types, by their type or their "
                        "ONNX origin: %3.")

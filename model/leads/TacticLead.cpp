@@ -159,8 +159,9 @@ void findSlowerTactics(const LeadScale& scale, std::vector<Lead>& leads) {
                          {"reformat_ms", optionalJson(t.reformatMs)}});
     }
     const qint64 count = qint64(trades.size());
-    lead.title = QStringLiteral("%1 than the fastest tactic timed")
-                     .arg(countText(count, "layer runs slower", "layers run slower"));
+    lead.title =
+        QStringLiteral("%1 than the fastest tactic timed")
+            .arg(titleSubject(plan, lead.layers, "%1 runs slower", "%1 layers run slower"));
     lead.evidence = QStringLiteral("From %1: %2%3.")
                         .arg(displayName(log.path), shown.join(QStringLiteral("; ")),
                              count > shown.size() ? QStringLiteral("; ...") : QString());

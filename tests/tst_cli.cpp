@@ -65,6 +65,8 @@ void TestCli::printsSummaryJson() {
     QCOMPARE(s["name"].toString(), QString("mobilenet.qat.onnx.engine.graph.json"));
     QCOMPARE(s["layers"].toInt(), 72);
     QCOMPARE(QString::number(s["average_time_ms"].toDouble(), 'f', 3), QString("0.470"));
+    // GPU Compute Time mean 0.352 ms (the profile metadata) minus the per-layer sum, 0.470 ms.
+    QCOMPARE(QString::number(s["latency_gap_ms"].toDouble(), 'f', 4), QString("-0.1182"));
     QCOMPARE(s["profiles"].toInt(), 1);
     const QJsonObject input = s["inputs"].toArray().first().toObject();
     QCOMPARE(input["name"].toString(), QString("input1"));

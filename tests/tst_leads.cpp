@@ -56,7 +56,9 @@ void checkInvariants(const EnginePlan& plan, const PlanLeads& leads) {
         const std::set<int> unique(lead.layers.begin(), lead.layers.end());
         QVERIFY2(unique.size() == lead.layers.size(),
                  qPrintable(lead.id + " counts a layer twice"));
-        QVERIFY2(!lead.layers.empty(), qPrintable(lead.id));
+        QVERIFY2(!lead.layers.empty() || lead.id == "latency-gap", qPrintable(lead.id));
+        if (lead.aboutTheEngine())
+            continue; // its time at stake is its own
         double ms = 0;
         double percent = 0;
         int measured = 0;
@@ -177,6 +179,8 @@ class TestLeads : public QObject {
     void refusesAnotherEnginesProfile();
     void writesJson();
     void titlesNameTheirLayer_data();
+    void latencyGap_data();
+    void latencyGap();
     void titlesNameTheirLayer();
 };
 
@@ -212,39 +216,102 @@ void TestLeads::titlesNameTheirLayer() {
     QCOMPARE(lead->title, title);
 }
 
+// The GPU Compute Time mean against the per-layer averages' sum (0.8 ms): a lead beyond 10 % either
+// way; time outside the layers is at stake, profiling overhead is not.
+void TestLeads::latencyGap_data() {
+    QTest::addColumn<double>("gpuComputeMs");
+    QTest::addColumn<bool>("lead");
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<double>("stakeMs"); // -1: none
+    QTest::newRow("outside the layers") << 1.0 << true
+                                        << "20.0 % of the GPU time is outside the profiled layers"
+                                        << 0.2;
+    QTest::newRow("within 10 %") << 0.85 << false << QString() << -1.0;
+    QTest::newRow("profiling overhead")
+        << 0.6 << true << "The per-layer times add up to 33.3 % more than the run" << -1.0;
+}
+
+void TestLeads::latencyGap() {
+    QFETCH(double, gpuComputeMs);
+    QFETCH(bool, lead);
+    QFETCH(QString, title);
+    QFETCH(double, stakeMs);
+    EnginePlan plan;
+    plan.hasProfile = true;
+    for (int i = 0; i < 2; ++i) {
+        Layer layer;
+        layer.index = i;
+        layer.name = QStringLiteral("layer %1").arg(i);
+        layer.type = QStringLiteral("Convolution");
+        layer.timing = {true, 0.4, 0.4, 40, 50};
+        plan.layers.push_back(layer);
+    }
+    plan.metadata.performance["GPU Compute Time"] = {0.1, 2.0, gpuComputeMs, 0.5, 0.5, 0.5, 0.5};
+    const PlanLeads leads = findLeads(plan);
+    const Lead* gap = leadOf(leads, "latency-gap");
+    QCOMPARE(gap != nullptr, lead);
+    if (!gap)
+        return;
+    QCOMPARE(gap->title, title);
+    QVERIFY(gap->aboutTheEngine());
+    QCOMPARE(gap->ms.has_value(), stakeMs >= 0);
+    if (gap->ms) {
+        QVERIFY(qAbs(*gap->ms - stakeMs) < 1e-12);
+        QVERIFY(qAbs(*gap->percent - 25.0) < 1e-9); // of the layers' 0.8 ms, as every share
+        // 0.2 ms at stake: after the slowest layer's 0.4 ms, before the leads without time.
+        QCOMPARE(idsOf(leads).mid(0, 2), (QStringList{"hot-layer", "latency-gap"}));
+    }
+    QVERIFY(qAbs(gap->facts["gap_ms"].get<double>() - (gpuComputeMs - 0.8)) < 1e-12);
+}
+
 void TestLeads::ranksLeads_data() {
     QTest::addColumn<QString>("plan");
-    QTest::addColumn<QStringList>("ids"); // in rank order
+    QTest::addColumn<QStringList>("ids");      // in rank order
+    QTest::addColumn<QStringList>("unjudged"); // what the plan's files cannot tell
     const QStringList resnet = {"hot-layer", "conv-channel-alignment", "reformats"};
     const QStringList controlNet = {"generated-kernels", "reformats", "hot-layer",
                                     "precision-fallback", "conv-channel-alignment"};
+    const QStringList noLog = {"slower-tactic"};
+    const QStringList noRun = {"slower-tactic", "latency-gap"};
+    // The trex plans' profiles overstate the run (per-layer profiling): latency-gap, last as a
+    // lead without time at stake, where the layers add up to more than 10 % over the run.
     QTest::newRow("mobilenet qat")
         << "trex/mobilenet/mobilenet.qat.onnx.engine"
-        << QStringList{"tiny-kernels", "reformats", "conv-channel-alignment"};
-    QTest::newRow("mobilenet residuals") << "trex/mobilenet/mobilenet_v2_residuals.qat.onnx.engine"
-                                         << QStringList{"conv-channel-alignment", "reformats"};
-    QTest::newRow("resnet fp32") << "trex/resnet-a100/fp32/resnet.onnx.engine" << resnet;
-    QTest::newRow("resnet fp16") << "trex/resnet-a100/fp16/resnet.onnx.engine" << resnet;
+        << QStringList{"tiny-kernels", "reformats", "conv-channel-alignment", "latency-gap"}
+        << noLog;
+    QTest::newRow("mobilenet residuals")
+        << "trex/mobilenet/mobilenet_v2_residuals.qat.onnx.engine"
+        << QStringList{"conv-channel-alignment", "reformats", "latency-gap"} << noLog;
+    QTest::newRow("resnet fp32, 5.8 % apart")
+        << "trex/resnet-a100/fp32/resnet.onnx.engine" << resnet << noLog;
+    QTest::newRow("resnet fp16") << "trex/resnet-a100/fp16/resnet.onnx.engine"
+                                 << resnet + QStringList{"latency-gap"} << noLog;
     QTest::newRow("resnet qat") << "trex/resnet-a100/qat/resnet-qat.onnx.engine"
                                 << QStringList{"reformats", "conv-channel-alignment", "hot-layer",
-                                               "precision-fallback"};
+                                               "precision-fallback", "latency-gap"}
+                                << noLog;
     QTest::newRow("resnet qat-residual")
         << "trex/resnet-a100/qat-residual/resnet-qat-residual.onnx.engine"
-        << QStringList{"reformats", "hot-layer", "conv-channel-alignment", "precision-fallback"};
+        << QStringList{"reformats", "hot-layer", "conv-channel-alignment", "precision-fallback",
+                       "latency-gap"}
+        << noLog;
     // The slowest layer and the Reformats take 0.095232 ms each: the catalog's order decides.
     QTest::newRow("resnet qat-residual-qgap")
         << "trex/resnet-a100/qat-residual-qgap/resnet-qat-residual-qgap.onnx.engine"
-        << QStringList{"hot-layer", "reformats", "conv-channel-alignment"};
-    QTest::newRow("alexnet") << kAlexNet
-                             << QStringList{"non-tensor-core-gemm", "hot-layer",
-                                            "conv-channel-alignment", "reformats"};
+        << QStringList{"hot-layer", "reformats", "conv-channel-alignment", "latency-gap"} << noLog;
+    QTest::newRow("alexnet, 5.1 % apart")
+        << kAlexNet
+        << QStringList{"non-tensor-core-gemm", "hot-layer", "conv-channel-alignment", "reformats"}
+        << noLog;
     QTest::newRow("aeb-bev") << "realworld/aeb-bev-trt86/layers_.json"
                              << QStringList{"generated-kernels", "hot-layer", "reformats",
-                                            "conv-channel-alignment", "precision-fallback"};
-    QTest::newRow("controlnet a") << kControlNet + "a/layerinfo.json" << controlNet;
-    QTest::newRow("controlnet b") << kControlNet + "b/layerinfo.json" << controlNet;
+                                            "conv-channel-alignment", "precision-fallback"}
+                             << noRun;
+    QTest::newRow("controlnet a") << kControlNet + "a/layerinfo.json" << controlNet << noRun;
+    QTest::newRow("controlnet b") << kControlNet + "b/layerinfo.json" << controlNet << noRun;
     QTest::newRow("mnist --dumpProfile log")
-        << "realworld/mnist-trt10.16-h100/trtexec-result-05.log" << QStringList{"hot-layer"};
+        << "realworld/mnist-trt10.16-h100/trtexec-result-05.log" << QStringList{"hot-layer"}
+        << noRun;
     QTest::newRow("fixture") << "fixture:leads.graph.json"
                              << QStringList{"hot-layer",
                                             "generated-kernels",
@@ -254,17 +321,19 @@ void TestLeads::ranksLeads_data() {
                                             "non-tensor-core-gemm",
                                             "precision-fallback",
                                             "reformats",
-                                            "shape-overhead"};
+                                            "shape-overhead"}
+                             << noRun;
 }
 
 void TestLeads::ranksLeads() {
     QFETCH(QString, plan);
     QFETCH(QStringList, ids);
+    QFETCH(QStringList, unjudged);
     const EnginePlan loaded = loadPlan(planPath(plan));
     const PlanLeads leads = findLeads(loaded);
     QCOMPARE(idsOf(leads), ids);
     checkInvariants(loaded, leads);
-    QCOMPARE(unjudgedIds(leads), QStringList{"slower-tactic"});
+    QCOMPARE(unjudgedIds(leads), unjudged);
     QVERIFY(leads.notes.isEmpty());
 }
 
@@ -419,7 +488,7 @@ void TestLeads::planWithoutTimings() {
         QVERIFY2(!lead.evidence.contains(" ms"), qPrintable(lead.evidence)); // no time, not 0
     }
     QCOMPARE(unjudgedIds(leads), (QStringList{"hot-layer", "tiny-kernels", "generated-kernels",
-                                              "shape-overhead", "slower-tactic"}));
+                                              "shape-overhead", "slower-tactic", "latency-gap"}));
     for (const UnjudgedLead& u : leads.unjudged)
         if (u.id != QLatin1String("slower-tactic")) {
             QCOMPARE(u.needs, QStringLiteral("per-layer timings"));

@@ -72,7 +72,7 @@ void TestLeadsCli::printsNullsWithoutTimings() {
     for (const QJsonValue u : json["not_judged"].toArray())
         unjudged << u["id"].toString();
     QCOMPARE(unjudged, (QStringList{"hot-layer", "tiny-kernels", "generated-kernels",
-                                    "shape-overhead", "slower-tactic"}));
+                                    "shape-overhead", "slower-tactic", "latency-gap"}));
     QVERIFY(json["not_judged"][0]["how"].toString().contains("--exportProfile"));
     // A verbose build log of the same engine judges the tactics.
     const QJsonObject withLog = leadsJson(

@@ -16,6 +16,8 @@ void printCatalog() {
 }
 
 void printLayers(const EnginePlan& plan, const Lead& lead) {
+    if (lead.aboutTheEngine())
+        return;
     QStringList names;
     for (std::size_t i = 0; i < std::min(lead.layers.size(), kLayersListed); ++i) {
         const Layer& layer = plan.layers[std::size_t(lead.layers[i])];
@@ -39,8 +41,12 @@ void printLeads(const EnginePlan& plan, const PlanLeads& leads) {
               << "\tat stake: "
               << (lead.ms ? QStringLiteral("%1 (%2)").arg(millisecondsText(lead.ms),
                                                           percentText(lead.percent))
-                          : kMissingText + QStringLiteral(" (no per-layer timings)"))
-              << ", " << countText(qint64(lead.layers.size()), "layer");
+                          : kMissingText + (lead.aboutTheEngine()
+                                                ? QStringLiteral(" (nothing the engine can save)")
+                                                : QStringLiteral(" (no per-layer timings)")))
+              << ", "
+              << (lead.aboutTheEngine() ? QStringLiteral("the engine as a whole")
+                                        : countText(qint64(lead.layers.size()), "layer"));
         if (lead.unmeasured > 0 && lead.ms)
             out() << " (" << lead.unmeasured << " without timing)";
         out() << "\n\tevidence: " << lead.evidence << "\n\tnext step: " << lead.nextStep << '\n';

@@ -1,5 +1,6 @@
 #include "cli/SummaryText.h"
 
+#include "metrics/LatencyGap.h"
 #include "metrics/LayerGroups.h"
 #include "plan/FigureText.h"
 
@@ -72,7 +73,10 @@ QString summaryText(const EnginePlan& plan) {
     printBindings(stream, "Inputs", plan.inputBindings());
     printBindings(stream, "Outputs", plan.outputBindings());
     stream << "\tAverage time: " << millisecondsText(plan.totalAverageMs())
-           << (plan.hasProfile ? "" : " (no per-layer timings)") << '\n'
+           << (plan.hasProfile ? "" : " (no per-layer timings)") << '\n';
+    if (const auto gap = latencyGap(plan))
+        stream << "\tLatency gap: " << gap->text() << "\n\t\t" << gap->meaning() << '\n';
+    stream
            << "\tLayers: " << plan.layers.size() << '\n'
            << "\tWeights: " << megabytes(plan.totalWeightsBytes()) << '\n'
            << "\tActivations: " << megabytes(plan.totalActivationBytes()) << '\n';

@@ -30,14 +30,6 @@ std::vector<double> iterationRatios(const std::vector<ProfileRecord>& records) {
     return ratios;
 }
 
-std::optional<double> performanceStatistic(const EnginePlan& plan, const char* metric,
-                                           const char* statistic) {
-    const auto it = plan.metadata.performance.find(metric);
-    if (it == plan.metadata.performance.end())
-        return std::nullopt;
-    return latencyStatistic(*it, QLatin1String(statistic));
-}
-
 } // namespace
 
 CheckFigures checkFigures(const EnginePlan& plan) {
@@ -71,9 +63,9 @@ CheckFigures checkFigures(const EnginePlan& plan) {
     if (!samples.empty())
         figures.timingMeanMs = std::accumulate(samples.begin(), samples.end(), 0.0) /
                                static_cast<double>(samples.size());
-    figures.gpuComputeMeanMs = performanceStatistic(plan, "GPU Compute Time", "mean");
-    figures.gpuComputeMedianMs = performanceStatistic(plan, "GPU Compute Time", "median");
-    figures.latencyMeanMs = performanceStatistic(plan, "Latency", "mean");
+    figures.gpuComputeMeanMs = performanceStatistic(plan.metadata, "GPU Compute Time", QStringLiteral("mean"));
+    figures.gpuComputeMedianMs = performanceStatistic(plan.metadata, "GPU Compute Time", QStringLiteral("median"));
+    figures.latencyMeanMs = performanceStatistic(plan.metadata, "Latency", QStringLiteral("mean"));
     return figures;
 }
 

@@ -2,6 +2,7 @@
 
 #include "json/CsvTable.h"
 #include "json/JsonValues.h"
+#include "metrics/LatencyGap.h"
 #include "metrics/LayerGroups.h"
 
 namespace planscope {
@@ -66,6 +67,7 @@ OrderedJson filesJson(const PlanSources& s) {
 }
 
 OrderedJson summaryJson(const EnginePlan& plan) {
+    const std::optional<LatencyGap> gap = latencyGap(plan);
     OrderedJson warnings = OrderedJson::array();
     for (const QString& w : plan.warnings)
         warnings.push_back(str(w));
@@ -81,6 +83,7 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"layers", plan.layers.size()},
         {"constants", plan.constants.size()},
         {"average_time_ms", optionalJson(plan.totalAverageMs())},
+        {"latency_gap_ms", gap ? OrderedJson(gap->gapMs()) : OrderedJson()},
         {"weights_bytes", jsonNumber(plan.totalWeightsBytes())},
         {"activations_bytes", jsonNumber(plan.totalActivationBytes())},
         {"inputs", bindingsJson(plan.inputBindings())},

@@ -23,6 +23,10 @@ struct Lead {
     QString evidence;
     QString nextStep;
     OrderedJson facts = OrderedJson::object(); // the lead's own figures, e.g. the top five's total
+
+    // A lead about the engine as a whole (latency-gap) has no layers: its time at stake, if any,
+    // is its own, not its layers'.
+    bool aboutTheEngine() const { return layers.empty(); }
 };
 
 // A lead that could not be judged on this plan, what it needs and how to get it.

@@ -17,6 +17,8 @@ QString leadNeedsText(LeadNeeds needs) {
         return QStringLiteral("per-layer timings");
     case LeadNeeds::BuildLog:
         return QStringLiteral("a verbose build log");
+    case LeadNeeds::RunSummary:
+        return QStringLiteral("the run's performance summary");
     case LeadNeeds::Nothing:
         break;
     }
@@ -62,6 +64,11 @@ const std::vector<LeadKind>& leadCatalog() {
          QStringLiteral("a layer's chosen tactic is more than %1 % slower than the fastest timed")
              .arg(number((kSlowerTacticRatio - 1) * 100)),
          LeadNeeds::BuildLog, findSlowerTactics},
+        {QStringLiteral("latency-gap"),
+         QStringLiteral("trtexec's GPU Compute Time mean and the sum of the per-layer averages are "
+                        "more than %1 % apart, either way")
+             .arg(number(kLatencyGapPercent)),
+         LeadNeeds::RunSummary, findLatencyGap},
         {lintrules::kConvChannelAlignment, QStringLiteral("any finding of the lint rule"),
          LeadNeeds::Nothing, findUnalignedConvolutions},
         {lintrules::kConvNonstandardPadding, QStringLiteral("any finding of the lint rule"),

@@ -9,8 +9,9 @@ namespace planscope {
 class LeadScale;
 
 // What a lead needs beyond the layer list to be judged.
-enum class LeadNeeds { Nothing, Timings, BuildLog };
-// "the layer list", "per-layer timings", "a verbose build log".
+// RunSummary: per-layer timings and the run's performance summary (trtexec's GPU Compute Time).
+enum class LeadNeeds { Nothing, Timings, BuildLog, RunSummary };
+// "the layer list", "per-layer timings", "a verbose build log", "the run's performance summary".
 QString leadNeedsText(LeadNeeds needs);
 
 // Adds the lead of one kind to `leads` when the plan shows it (its layers not yet weighed).
@@ -37,6 +38,7 @@ inline constexpr double kCudaCoreGemmPercent = 5;
 inline constexpr double kGeneratedPercent = 25;
 inline constexpr double kShapeOverheadPercent = 3;
 inline constexpr double kSlowerTacticRatio = 1.10;
+inline constexpr double kLatencyGapPercent = 10;
 
 // The finders, one file each (convolution lints together).
 void findHotLayer(const LeadScale& scale, std::vector<Lead>& leads);
@@ -50,5 +52,6 @@ void findSeveralStreams(const LeadScale& scale, std::vector<Lead>& leads);
 void findSlowerTactics(const LeadScale& scale, std::vector<Lead>& leads);
 void findUnalignedConvolutions(const LeadScale& scale, std::vector<Lead>& leads);
 void findUnusualPadding(const LeadScale& scale, std::vector<Lead>& leads);
+void findLatencyGap(const LeadScale& scale, std::vector<Lead>& leads);
 
 } // namespace planscope

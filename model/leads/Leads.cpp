@@ -1,5 +1,6 @@
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
+#include "metrics/LatencyGap.h"
 #include "plan/FigureText.h"
 
 #include <algorithm>
@@ -14,10 +15,19 @@ const char kBuildLogHint[] =
     "MODEL.onnx.engine.build.log), then open the log beside the plan (--log, File > Add Build "
     "Log), or let planscope profile build it.";
 
+const char kRunSummaryHint[] =
+    "Keep trtexec's console output of the run (trtexec --loadEngine=ENGINE ... 2>&1 | tee "
+    "RUN.log) and open it beside the plan (--log, File > Add Log), or let planscope profile run "
+    "it: its performance summary holds the GPU Compute Time.";
+
 std::optional<UnjudgedLead> unjudged(const LeadKind& kind, const EnginePlan& plan) {
-    if (kind.needs == LeadNeeds::Timings && !plan.hasProfile)
-        return UnjudgedLead{kind.id, leadNeedsText(kind.needs),
+    const bool timed = kind.needs == LeadNeeds::Timings || kind.needs == LeadNeeds::RunSummary;
+    if (timed && !plan.hasProfile)
+        return UnjudgedLead{kind.id, leadNeedsText(LeadNeeds::Timings),
                             QString::fromLatin1(kPerLayerTimingsHint)};
+    if (kind.needs == LeadNeeds::RunSummary && !latencyGap(plan))
+        return UnjudgedLead{kind.id, leadNeedsText(kind.needs),
+                            QString::fromLatin1(kRunSummaryHint)};
     if (kind.needs == LeadNeeds::BuildLog && !plan.tactics)
         return UnjudgedLead{kind.id, leadNeedsText(kind.needs), QString::fromLatin1(kBuildLogHint)};
     return std::nullopt;
@@ -62,7 +72,8 @@ PlanLeads findLeads(const EnginePlan& plan) {
             kind.find(scale, leads);
             for (Lead& lead : leads) {
                 lead.id = kind.id;
-                scale.weigh(lead);
+                if (!lead.layers.empty()) // a lead about the whole engine keeps its own time
+                    scale.weigh(lead);
             }
             return leads;
         }));

@@ -36,6 +36,14 @@ std::optional<double> latencyStatistic(const OrderedJson& value, const QString& 
     return std::nullopt;
 }
 
+std::optional<double> performanceStatistic(const EngineMetadata& metadata, const char* metric,
+                                           const QString& name) {
+    const auto it = metadata.performance.find(metric);
+    if (it == metadata.performance.end())
+        return std::nullopt;
+    return latencyStatistic(*it, name);
+}
+
 void markUnmeasuredTransfers(EngineMetadata& metadata) {
     const auto transfers = metadata.inference.find("Data transfers");
     const bool disabled = transfers != metadata.inference.end() && transfers->is_string() &&

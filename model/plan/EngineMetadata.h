@@ -43,6 +43,9 @@ struct Statistic {
 std::vector<Statistic> latencyStatistics(const OrderedJson& value);
 // The value of `name` in such a list, if it has one.
 std::optional<double> latencyStatistic(const OrderedJson& value, const QString& name);
+// The statistic `name` of the performance summary's list `metric` ("GPU Compute Time", "mean").
+std::optional<double> performanceStatistic(const EngineMetadata& metadata, const char* metric,
+                                           const QString& name);
 
 // trtexec writes 0 for the host-device transfers it did not measure (--noDataTransfers, or
 // "Data transfers: Disabled"); those become null: not measured, never 0 ms.

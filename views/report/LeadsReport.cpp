@@ -27,11 +27,13 @@ void addLeads(Report& report, const EnginePlan& plan, const QSet<int>& listed) {
                      {QStringLiteral("Next step"), false, true}};
     int rank = 0;
     for (const Lead& lead : leads.leads) {
-        const int slowest = lead.layers.front();
+        const int slowest = lead.aboutTheEngine() ? -1 : lead.layers.front();
         const QString layers =
-            QStringLiteral("%1, slowest %2")
-                .arg(countText(qint64(lead.layers.size()), QStringLiteral("layer")),
-                     plan.layers[std::size_t(slowest)].name);
+            lead.aboutTheEngine()
+                ? QStringLiteral("the engine as a whole")
+                : QStringLiteral("%1, slowest %2")
+                      .arg(countText(qint64(lead.layers.size()), QStringLiteral("layer")),
+                           plan.layers[std::size_t(slowest)].name);
         table.rows.push_back(
             {{QString::number(++rank), {}},
              {QStringLiteral("%1\n(%2)\n%3").arg(lead.title, lead.id, layers),

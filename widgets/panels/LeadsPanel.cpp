@@ -241,13 +241,15 @@ void LeadsPanel::showDetails() {
         m_details->setHtml(overviewHtml());
         return;
     }
-    const QString stake =
-        row.siblingAtColumn(LeadsModel::TimeColumn).data().toString() == kMissingText
-            ? tr("not measured (no per-layer timings)")
-            : tr("%1 (%2 of the latency)")
-                  .arg(row.siblingAtColumn(LeadsModel::TimeColumn).data().toString(),
-                       row.siblingAtColumn(LeadsModel::ShareColumn).data().toString());
     const QList<int> layers = row.data(LeadsModel::LayersRole).value<QList<int>>();
+    const bool measured =
+        row.siblingAtColumn(LeadsModel::TimeColumn).data().toString() != kMissingText;
+    const QString stake =
+        measured ? tr("%1 (%2 of the latency)")
+                       .arg(row.siblingAtColumn(LeadsModel::TimeColumn).data().toString(),
+                            row.siblingAtColumn(LeadsModel::ShareColumn).data().toString())
+        : layers.isEmpty() ? tr("none the engine can save")
+                           : tr("not measured (no per-layer timings)");
     QString text =
         QStringLiteral("<h3>%1</h3>")
             .arg(html::escaped(row.siblingAtColumn(LeadsModel::TitleColumn).data().toString()));
@@ -255,8 +257,12 @@ void LeadsPanel::showDetails() {
                         html::row(tr("At stake"), stake) +
                         html::row(tr("Evidence"), row.data(LeadsModel::EvidenceRole).toString()) +
                         html::row(tr("Next step"), row.data(LeadsModel::NextStepRole).toString()));
-    text += html::section(tr("Layers (%1, slowest first)").arg(layers.size()),
-                          layerList(*plan, layers, m_document->selection()->current()));
+    text += layers.isEmpty()
+                ? html::section(tr("Layers"),
+                                QStringLiteral("<p class=muted>%1</p>")
+                                    .arg(tr("None: the lead is about the engine as a whole.")))
+                : html::section(tr("Layers (%1, slowest first)").arg(layers.size()),
+                                layerList(*plan, layers, m_document->selection()->current()));
     m_details->setHtml(text);
 }
 

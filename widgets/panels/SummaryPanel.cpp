@@ -1,6 +1,7 @@
 #include "panels/SummaryPanel.h"
 
 #include "document/PlanDocument.h"
+#include "metrics/LatencyGap.h"
 #include "plan/FigureText.h"
 #include "text/HtmlText.h"
 
@@ -35,6 +36,11 @@ QString SummaryPanel::planRows() const {
     rows += row(tr("Layers"), QString::number(plan.layers.size()));
     rows += row(tr("Average time"), plan.hasProfile ? millisecondsText(plan.totalAverageMs())
                                                     : tr("- (no per-layer timings)"));
+    if (const auto gap = latencyGap(plan))
+        rows += row(tr("Latency gap"),
+                    QStringLiteral("%1<br><span class=muted>%2</span>")
+                        .arg(escaped(gap->text()), escaped(gap->meaning())),
+                    true);
     rows += row(tr("Weights"), bytesText(plan.totalWeightsBytes()));
     rows += row(tr("Activations"), bytesText(plan.totalActivationBytes()));
     if (plan.profileCount > 1)

@@ -17,13 +17,27 @@ QString checkLevelName(CheckLevel level) {
 const std::vector<CheckKind>& checkCatalog() {
     using namespace checks;
     static const std::vector<CheckKind> catalog = {
-        kProfileOtherEngine, kLayersWithoutRecord, kRecordsWithoutLayer,
-        kDuplicateRecords,   kDuplicateLayerNames, kRecordFields,
-        kNoMedian,           kLenientProfile,      kNoProfile,
-        kNamesOnly,          kTensorWrittenTwice,  kLayerReadsOwnOutput,
-        kGraphCycle,         kCountHeader,         kRecordRatios,
-        kPercentSum,         kTotalTime,           kTimingVsProfile,
-        kMetadataVsProfile,  kTimingVsMetadata,
+        kProfileOtherEngine,
+        kLayersWithoutRecord,
+        kRecordsWithoutLayer,
+        kDuplicateRecords,
+        kDuplicateLayerNames,
+        kRecordFields,
+        kNoMedian,
+        kLenientProfile,
+        kNoProfile,
+        kLeftOutLayers,
+        kNamesOnly,
+        kTensorWrittenTwice,
+        kLayerReadsOwnOutput,
+        kGraphCycle,
+        kCountHeader,
+        kRecordRatios,
+        kPercentSum,
+        kTotalTime,
+        kTimingVsProfile,
+        kMetadataVsProfile,
+        kTimingVsMetadata,
     };
     return catalog;
 }

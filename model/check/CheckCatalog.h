@@ -34,6 +34,7 @@ inline constexpr CheckKind kRecordFields{QLatin1String("record-fields"), CheckLe
 inline constexpr CheckKind kNoMedian{QLatin1String("no-median"), CheckLevel::Note};
 inline constexpr CheckKind kLenientProfile{QLatin1String("lenient-profile"), CheckLevel::Note};
 inline constexpr CheckKind kNoProfile{QLatin1String("no-profile"), CheckLevel::Note};
+inline constexpr CheckKind kLeftOutLayers{QLatin1String("left-out-layers"), CheckLevel::Note};
 // The graph's tensors (GraphChecks.cpp).
 inline constexpr CheckKind kNamesOnly{QLatin1String("names-only"), CheckLevel::Warning};
 inline constexpr CheckKind kTensorWrittenTwice{QLatin1String("tensor-written-twice"),

@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QSet>
+#include <map>
 
 namespace planscope {
 namespace {
@@ -345,6 +346,62 @@ void leniencies(const Inputs& in, std::vector<CheckResult>& results) {
     results.push_back(std::move(r));
 }
 
+// The layers trex leaves out of the layer list (constants, NoOps, signal/wait/shape_call) whose
+// profile records carry time: no figure shows it. A record names such a layer by its name and
+// occurrence, as the profile merge pairs names.
+void leftOutLayers(const Inputs& in, std::vector<CheckResult>& results) {
+    QHash<QString, std::vector<std::size_t>> recordsByName;
+    for (std::size_t i = 0; i < in.records().size(); ++i)
+        recordsByName[in.recordNames[i]].push_back(i);
+    std::vector<CheckLayer> layers;
+    std::map<QString, int> types;
+    OrderedJson listed = OrderedJson::array();
+    CarriedTime time;
+    for (std::size_t i = 0; i < in.facts.graph.size(); ++i) {
+        const GraphEntry& e = in.facts.graph[i];
+        const bool constant = e.place == GraphEntry::Place::Constant;
+        if (!constant && e.place != GraphEntry::Place::SetAside)
+            continue;
+        const auto records = recordsByName.constFind(e.name);
+        const auto occurrence = static_cast<std::size_t>(in.entryOccurrence[i]);
+        if (records == recordsByName.cend() || records->size() < occurrence)
+            continue;
+        const ProfileRecord& record = in.records()[(*records)[occurrence - 1]];
+        if (record.averageMs <= 0 && record.percent <= 0)
+            continue; // nothing lost
+        const Layer& layer = constant ? in.plan.constants[std::size_t(e.index)]
+                                      : in.facts.setAside[std::size_t(e.index)];
+        layers.push_back(entryLayer(in.plan, e));
+        ++types[layer.type];
+        time.add(record);
+        OrderedJson entry = recordJson(e.name, record);
+        entry["type"] = layer.type.toStdString();
+        listed.push_back(std::move(entry));
+    }
+    if (layers.empty())
+        return;
+    QStringList typeCounts;
+    for (const auto& [type, count] : types)
+        typeCounts << QStringLiteral("%1 %2").arg(count).arg(type);
+    const bool one = layers.size() == 1;
+    CheckResult r{checks::kLeftOutLayers, {in.graph, in.profile}};
+    r.message = QStringLiteral("%1 of %2 %3 left out of the layer list, as trex leaves out "
+                               "constants, NoOps and signal/wait/shape_call layers (%4): %5. %6 "
+                               "%7 per iteration, which no layer, total or share shows.")
+                    .arg(countText(qint64(layers.size()), QStringLiteral("layer")), in.graphName(),
+                         one ? QStringLiteral("is") : QStringLiteral("are"),
+                         typeCounts.join(QStringLiteral(", ")), namesText(layers),
+                         one ? QStringLiteral("Its profile record carries")
+                             : QStringLiteral("Their profile records carry"),
+                         time.text());
+    r.fix = QStringLiteral("Nothing to fix in the files: add this time to the layers' total when "
+                           "comparing it with the run's latency.");
+    r.layers = std::move(layers);
+    r.details["layers"] = listed;
+    time.addTo(r.details);
+    results.push_back(std::move(r));
+}
+
 void noProfile(const Inputs& in, std::vector<CheckResult>& results) {
     CheckResult r{checks::kNoProfile, {in.graph}};
     r.message = QStringLiteral("%1 has no per-layer profile beside it: the layers have no "
@@ -373,6 +430,7 @@ bool checkProfileAgainstGraph(const EnginePlan& plan, std::vector<CheckResult>& 
     recordFields(in, results);
     noMedian(in, results);
     leniencies(in, results);
+    leftOutLayers(in, results);
     return true;
 }
 

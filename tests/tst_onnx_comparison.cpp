@@ -72,6 +72,7 @@ class TestOnnxComparison : public QObject {
     void groupsAlexNetClassifierAsFused();
     void chargesAlexNetCopies();
     void pairsControlNetForeignNodesByName();
+    void timesFoldedNoOpsByTheirRecords();
     void comparesFixtureEdgeCases();
     void notesMissingMetadata();
     void notesDisjointNodeNames();
@@ -281,6 +282,32 @@ void TestOnnxComparison::chargesAlexNetCopies() {
 
 // ControlNet's seven transformer blocks run in Myelin ForeignNodes without Metadata: each is
 // paired with the other commit's by name, about 4x slower there.
+// ControlNet's groups whose layers are all NoOps the plan folds (Unsqueeze, Cast ...): their
+// profile records say 0 ms, so the groups take 0 ms, not a missing time; the totals still
+// reconcile with the plans' own totals, which leave the folded layers out.
+void TestOnnxComparison::timesFoldedNoOpsByTheirRecords() {
+    const EnginePlan a = loadPlan(dataPath(kControlNet + "a/layerinfo.json"));
+    const EnginePlan b = loadPlan(dataPath(kControlNet + "b/layerinfo.json"));
+    const OnnxComparison c = compareByOnnx(a, b);
+    int foldedOnly = 0;
+    for (const OnnxGroup& g : c.groups)
+        for (const OnnxGroupSide* side : {&g.a, &g.b}) {
+            QVERIFY(!side->present() || side->ms);
+            if (side->present() && side->layers.empty() && side->charged.empty()) {
+                ++foldedOnly;
+                QCOMPARE(*side->ms, 0.0);
+                QCOMPARE(*side->foldedMs, 0.0);
+            }
+        }
+    QCOMPARE(foldedOnly, 93); // 46 groups of A, 47 of B
+    const OnnxGroup& unsqueeze = c.groups.front();
+    QCOMPARE(unsqueeze.nodes, QStringList{"/Unsqueeze"});
+    QCOMPARE(unsqueeze.deltaMs, std::optional(0.0));
+    QVERIFY(!unsqueeze.speedup); // 0 over 0
+    QVERIFY(qFuzzyCompare(*c.a.groupedMs + *c.a.unattributedMs, *c.a.totalMs));
+    QVERIFY(qFuzzyCompare(*c.b.groupedMs + *c.b.unattributedMs, *c.b.totalMs));
+}
+
 void TestOnnxComparison::pairsControlNetForeignNodesByName() {
     const EnginePlan a = loadPlan(dataPath(kControlNet + "a/layerinfo.json"));
     const EnginePlan b = loadPlan(dataPath(kControlNet + "b/layerinfo.json"));

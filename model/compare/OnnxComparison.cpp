@@ -1,6 +1,7 @@
 #include "compare/OnnxComparison.h"
 
 #include "compare/OnnxNotes.h"
+#include "io/LayerNames.h"
 #include "plan/OnnxOrigin.h"
 #include "plan/PlanFacts.h"
 
@@ -18,7 +19,20 @@ struct EngineLayer {
     const Layer* layer = nullptr;
     int index = -1;
     std::vector<int> nodes;
+    std::optional<double> foldedMs; // a folded layer's profile record, when one names it
 };
+
+// The average time of each record, by the name trex gives it, the first record of a name.
+QHash<QString, double> recordTimes(const PlanFacts& facts) {
+    QHash<QString, double> times;
+    if (facts.profile)
+        for (const ProfileRecord& r : facts.profile->records) {
+            const QString name = replaceRecordSeparators(r.name);
+            if (!times.contains(name))
+                times.insert(name, r.averageMs);
+        }
+    return times;
+}
 
 // Node names as ids in order of first appearance, and their connected components.
 class NodeTable {
@@ -61,8 +75,8 @@ class NodeTable {
 // The plan's layers and, when its files' facts are at hand, the folded ones, in file order.
 std::vector<EngineLayer> engineLayers(const EnginePlan& plan, NodeTable& table, int sideBit) {
     std::vector<EngineLayer> all;
-    const auto add = [&](const Layer& layer, int index) {
-        EngineLayer entry{&layer, index, {}};
+    const auto add = [&](const Layer& layer, int index, std::optional<double> foldedMs = {}) {
+        EngineLayer entry{&layer, index, {}, foldedMs};
         for (const QString& node : onnxNodes(layer.metadata)) {
             const int id = table.intern(node);
             table.markSide(id, sideBit);
@@ -79,12 +93,16 @@ std::vector<EngineLayer> engineLayers(const EnginePlan& plan, NodeTable& table, 
         return all;
     }
     const auto inRange = [](int i, std::size_t size) { return i >= 0 && std::size_t(i) < size; };
+    const QHash<QString, double> records = recordTimes(*facts);
     for (const GraphEntry& entry : facts->graph) {
         if (entry.place == GraphEntry::Place::Layer && inRange(entry.index, plan.layers.size()))
             add(plan.layers[std::size_t(entry.index)], entry.index);
         else if (entry.place == GraphEntry::Place::SetAside &&
-                 inRange(entry.index, facts->setAside.size()))
-            add(facts->setAside[std::size_t(entry.index)], -1);
+                 inRange(entry.index, facts->setAside.size())) {
+            const auto record = records.constFind(entry.name);
+            add(facts->setAside[std::size_t(entry.index)], -1,
+                record == records.cend() ? std::nullopt : std::optional(*record));
+        }
     }
     return all;
 }
@@ -163,6 +181,8 @@ class Builder {
                 groupOf(side)[std::size_t(layer.index)] = group;
             } else {
                 part.folded << layer.layer->name;
+                if (layer.foldedMs)
+                    part.foldedMs = part.foldedMs.value_or(0) + *layer.foldedMs;
             }
             std::vector<int> nodes = layer.nodes;
             std::sort(nodes.begin(), nodes.end());
@@ -210,6 +230,8 @@ class Builder {
             std::sort(part.charged.begin(), part.charged.end());
             const EnginePlan& plan = *m_plans[std::size_t(side)];
             part.ms = sumOfAverages(plan, part.charged, sumOfAverages(plan, part.layers));
+            if (part.foldedMs)
+                part.ms = part.ms.value_or(0) + *part.foldedMs;
         }
         group.onlyIn = !group.b.present()   ? OnnxOnlyIn::A
                        : !group.a.present() ? OnnxOnlyIn::B
@@ -266,8 +288,10 @@ class Builder {
         totals.totalMs = plan.totalAverageMs();
         if (totals.totalMs) {
             totals.groupedMs = totals.unattributedMs = 0.0;
-            for (const OnnxGroup& group : m_result.groups)
-                *totals.groupedMs += (side == 0 ? group.a.ms : group.b.ms).value_or(0);
+            for (const OnnxGroup& group : m_result.groups) {
+                const OnnxGroupSide& part = side == 0 ? group.a : group.b;
+                *totals.groupedMs += part.ms.value_or(0) - part.foldedMs.value_or(0);
+            }
             for (const OnnxUnattributed& row : m_result.unattributed)
                 *totals.unattributedMs += (side == 0 ? row.aMs : row.bMs).value_or(0);
         }

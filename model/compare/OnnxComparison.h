@@ -32,8 +32,11 @@ struct OnnxGroupSide {
     // (NoOps: they do no work and carry no time), by their name in the graph file. They join
     // nodes into groups (AlexNet's "/Flatten + reshape_before_.../Gemm") and count in the shape.
     QStringList folded;
-    // Sum of the average times of `layers` and `charged`; missing when the engine has no layer
-    // in the group or no profile record names any of them.
+    // What the profile records of the folded layers carry (NoOps: 0 ms); missing when no record
+    // names any of them.
+    std::optional<double> foldedMs;
+    // Sum of the average times of `layers`, `charged` and the folded layers' records; missing
+    // when the engine has no layer in the group or no profile record names any of them.
     std::optional<double> ms;
 
     bool present() const { return !layers.empty() || !folded.empty(); }
@@ -67,7 +70,8 @@ struct OnnxUnattributed {
 };
 
 // One engine's times, which reconcile: groupedMs + unattributedMs == totalMs. All three are
-// missing when the plan has no profile; with one, a part without measured layers is 0.
+// missing when the plan has no profile; with one, a part without measured layers is 0. The
+// folded layers' records are left out of them, as the plan's total leaves them out.
 struct OnnxEngineTotals {
     std::optional<double> totalMs;        // EnginePlan::totalAverageMs
     std::optional<double> groupedMs;      // the groups' times (implementing and charged layers)

@@ -190,7 +190,7 @@ QString OnnxGroupModel::layersToolTip(const EnginePlan& plan, const OnnxGroupSid
                       .arg(layer.name, layer.type, millisecondsText(layer.timing.average(), 4));
     }
     for (const QString& folded : side.folded)
-        layers << tr("%1 (a NoOp the plan folds away: no time)").arg(folded);
+        layers << tr("%1 (a NoOp the plan folds away, timed by its profile record)").arg(folded);
     QString text = tr("%1: %2\n%3")
                        .arg(engine, countText(side.layerCount(), tr("layer")),
                             nameLines(layers, QStringLiteral("  ")));

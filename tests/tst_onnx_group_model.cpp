@@ -137,7 +137,7 @@ void TestOnnxGroupModel::showsAlexNetGroups() {
     QVERIFY(f.cell(classifier, M::NodesColumn, Qt::ToolTipRole)
                 .startsWith("3 ONNX nodes:\n/Flatten\n"));
     QVERIFY(f.cell(classifier, M::LayersAColumn, Qt::ToolTipRole)
-                .contains("(a NoOp the plan folds away: no time)"));
+                .contains("(a NoOp the plan folds away, timed by its profile record)"));
     QVERIFY(f.model.fusionDiffers(f.model.rowOfNode("/Flatten")));
 
     // The first group: one layer each, a reformatting copy charged to it on both sides.

@@ -78,7 +78,7 @@ class TestCatalogs : public QObject {
     }
 
     // Every result the check makes on the real plans and the check's fixtures is a kind of the
-    // catalog, with the catalog's level.
+    // catalog, at most at the catalog's level (figures that agree are a note).
     void checkResultsComeFromTheCatalog_data() {
         QTest::addColumn<QString>("plan");
         QTest::newRow("controlnet") << dataPath(
@@ -88,6 +88,8 @@ class TestCatalogs : public QObject {
             << dataPath("realworld/mnist-trt10.16-h100/trtexec-result-05.log");
         QTest::newRow("shared writes") << fixturePath("shared-writes.graph.json");
         QTest::newRow("quirks") << fixturePath("quirks.graph.json");
+        QTest::newRow("build memory")
+            << dataPath("realworld/mnist-trt10.16-h100/trtexec-result-04.log");
     }
     void checkResultsComeFromTheCatalog() {
         QFETCH(QString, plan);
@@ -98,7 +100,7 @@ class TestCatalogs : public QObject {
             const auto kind = std::find_if(catalog.begin(), catalog.end(),
                                            [&](const CheckKind& k) { return k.id == result.id; });
             QVERIFY2(kind != catalog.end(), qPrintable(result.id));
-            QCOMPARE(int(result.level), int(kind->level));
+            QVERIFY2(int(result.level) <= int(kind->level), qPrintable(result.id));
         }
     }
 };

@@ -314,8 +314,7 @@ void TestPlanCheck::cleanRealPlans_data() {
           "trex/resnet-a100/qat-residual/resnet-qat-residual.onnx.engine",
           "trex/resnet-a100/qat-residual-qgap/resnet-qat-residual-qgap.onnx.engine",
           "trex/mobilenet/mobilenet.qat.onnx.engine",
-          "trex/mobilenet/mobilenet_v2_residuals.qat.onnx.engine",
-          "realworld/aeb-bev-trt86"})
+          "trex/mobilenet/mobilenet_v2_residuals.qat.onnx.engine", "realworld/aeb-bev-trt86"})
         QTest::newRow(plan) << dataPath(plan) << none;
     // TensorRT 10's shape_call layer, left out as trex does, has a timed profile record.
     for (const char* plan :
@@ -334,7 +333,7 @@ void TestPlanCheck::cleanRealPlans_data() {
         << QStringList{"names-only"};
     QTest::newRow("a --dumpLayerInfo log")
         << dataPath("realworld/mnist-trt10.16-h100/trtexec-result-04.log")
-        << QStringList{"no-profile"};
+        << QStringList{"weights-vs-build", "no-profile", "activations-vs-build"};
     QTest::newRow("a verbose build log")
         << dataPath("realworld/mnist-verbose-builds/trt10.16.1-h100-verbose-build.log")
         << QStringList{"no-profile"};
@@ -613,8 +612,8 @@ void TestPlanCheck::checksFixtures_data() {
     QTest::newRow("a constant's and a NoOp's tensors count")
         << "quirks.graph.json"
         << "quirks.profile.json"
-        << QStringList{"duplicate-layer-names", "percent-sum", "left-out-layers"}
-        << "percent-sum" << QStringList() << QList<int>();
+        << QStringList{"duplicate-layer-names", "percent-sum", "left-out-layers"} << "percent-sum"
+        << QStringList() << QList<int>();
 }
 
 void TestPlanCheck::checksFixtures() {

@@ -8,6 +8,9 @@ class TestTensorFormat : public QObject {
   private slots:
     void describesFormats_data();
     void describesFormats();
+    void describesSplitFormats_data();
+    void describesSplitFormats();
+    void packsSubByteTypes();
     void namesRowMajorLayoutByRank_data();
     void namesRowMajorLayoutByRank();
 };
@@ -84,6 +87,22 @@ void TestTensorFormat::describesFormats_data() {
     QTest::newRow("int8 x8") << "Eight wide channel vectorized row major Int8 format"
                              << "INT8 NC/8HW8"
                              << "INT8" << 1.0;
+    // TensorRT 11 appends the format's enum name (I/O tensors' ProfileInfo)
+    QTest::newRow("kLINEAR suffix") << "Row major linear FP32 format (kLINEAR)"
+                                    << "FP32 NCHW"
+                                    << "FP32" << 4.0;
+    QTest::newRow("kHWC8 suffix") << "Channel major FP16 format where channel % 8 == 0 (kHWC8)"
+                                  << "FP16 NHWC8"
+                                  << "FP16" << 2.0;
+    QTest::newRow("fp4 linear") << "Row major linear FP4 format (kLINEAR)"
+                                << "FP4 NCHW"
+                                << "FP4" << 0.5;
+    QTest::newRow("E8M0") << "E8M0"
+                          << "E8M0"
+                          << "E8M0" << 1.0;
+    QTest::newRow("UInt64") << "UInt64"
+                            << "UINT64"
+                            << "UINT64" << 8.0;
     // unknown
     QTest::newRow("unknown") << "Some future layout"
                              << "Unknown format"
@@ -102,6 +121,80 @@ void TestTensorFormat::describesFormats() {
     QCOMPARE(described.shortName, shortName);
     QCOMPARE(described.precision, precision);
     QCOMPARE(described.elementSize, elementSize);
+}
+
+// TensorRT 11's layer tensors: "Format" without the data type, and "Datatype" apart.
+void TestTensorFormat::describesSplitFormats_data() {
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("dataType");
+    QTest::addColumn<QString>("shortName");
+    QTest::addColumn<QString>("precision");
+    QTest::addColumn<double>("elementSize");
+    QTest::newRow("linear") << "(Linear) Row major linear format"
+                            << "Float"
+                            << "FP32 NCHW"
+                            << "FP32" << 4.0;
+    QTest::newRow("nhwc") << "(NHWC) Channel major format"
+                          << "Half"
+                          << "FP16 NHWC"
+                          << "FP16" << 2.0;
+    QTest::newRow("nhwc8 bf16") << "(HWC8) Channel major format where channel % 8 == 0"
+                                << "BFloat16"
+                                << "BF16 NHWC8"
+                                << "BF16" << 2.0;
+    QTest::newRow("vectorized int8")
+        << "(CHW32) Thirty-two wide channel vectorized row major format"
+        << "Int8"
+        << "INT8 NC/32HW32"
+        << "INT8" << 1.0;
+    QTest::newRow("transposed: its name") << "(Transposed) Transposed format"
+                                          << "Float"
+                                          << "FP32 Transposed"
+                                          << "FP32" << 4.0;
+    QTest::newRow("fp4") << "(Linear) Row major linear format"
+                         << "FP4"
+                         << "FP4 NCHW"
+                         << "FP4" << 0.5;
+    QTest::newRow("int4") << "(Linear) Row major linear format"
+                          << "Int4"
+                          << "INT4 NCHW"
+                          << "INT4" << 0.5;
+    QTest::newRow("e8m0") << "(Linear) Row major linear format"
+                          << "E8M0"
+                          << "E8M0 NCHW"
+                          << "E8M0" << 1.0;
+    QTest::newRow("uint64") << "(Linear) Row major linear format"
+                            << "UInt64"
+                            << "UINT64 NCHW"
+                            << "UINT64" << 8.0;
+    QTest::newRow("a type of tomorrow: named, no size") << "(Linear) Row major linear format"
+                                                        << "Float6E3M2"
+                                                        << "Float6E3M2 NCHW"
+                                                        << "Float6E3M2" << 0.0;
+    QTest::newRow("type only") << ""
+                               << "Int32"
+                               << "INT32"
+                               << "INT32" << 4.0;
+}
+
+void TestTensorFormat::describesSplitFormats() {
+    QFETCH(QString, format);
+    QFETCH(QString, dataType);
+    QFETCH(QString, shortName);
+    QFETCH(QString, precision);
+    QFETCH(double, elementSize);
+    const TensorFormat described = describeFormat(format, dataType);
+    QCOMPARE(described.shortName, shortName);
+    QCOMPARE(described.precision, precision);
+    QCOMPARE(described.elementSize, elementSize);
+}
+
+// Two 4-bit values to a byte, a tensor's last byte whole.
+void TestTensorFormat::packsSubByteTypes() {
+    QCOMPARE(tensorBytes(3, 0.5), 2.0);
+    QCOMPARE(tensorBytes(4096, 0.5), 2048.0);
+    QCOMPARE(tensorBytes(3, 2), 6.0);
+    QCOMPARE(tensorBytes(0, 0.5), 0.0);
 }
 
 // NCHW names four dimensions: a row-major tensor of another rank is not called NCHW.

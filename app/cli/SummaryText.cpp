@@ -25,11 +25,7 @@ void printSection(QTextStream& stream, const char* title, const OrderedJson& sec
                << metadataText(item.key(), item.value()) << '\n';
 }
 
-void printBindings(QTextStream& stream, const char* title,
-                   const std::vector<const Tensor*>& tensors) {
-    QStringList lines;
-    for (const Tensor* t : tensors)
-        lines << t->description();
+void printIo(QTextStream& stream, const char* title, const QStringList& lines) {
     stream << '\t' << title << ": " << lines.join(QStringLiteral("\n\t\t")) << '\n';
 }
 
@@ -70,14 +66,13 @@ QString summaryText(const EnginePlan& plan) {
     QString text;
     QTextStream stream(&text);
     stream << "Model: " << plan.name << '\n';
-    printBindings(stream, "Inputs", plan.inputBindings());
-    printBindings(stream, "Outputs", plan.outputBindings());
+    printIo(stream, "Inputs", plan.ioDescriptions(true));
+    printIo(stream, "Outputs", plan.ioDescriptions(false));
     stream << "\tAverage time: " << millisecondsText(plan.totalAverageMs())
            << (plan.hasProfile ? "" : " (no per-layer timings)") << '\n';
     if (const auto gap = latencyGap(plan))
         stream << "\tLatency gap: " << gap->text() << "\n\t\t" << gap->meaning() << '\n';
-    stream
-           << "\tLayers: " << plan.layers.size() << '\n'
+    stream << "\tLayers: " << plan.layers.size() << '\n'
            << "\tWeights: " << megabytes(plan.totalWeightsBytes()) << '\n'
            << "\tActivations: " << megabytes(plan.totalActivationBytes()) << '\n';
     if (plan.profileCount > 1)

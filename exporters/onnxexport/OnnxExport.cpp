@@ -193,6 +193,16 @@ class Builder {
         }
     }
 
+    static void addNames(onnx::NodeProto& node, const QString& name, const QStringList& names) {
+        if (names.isEmpty())
+            return;
+        auto* a = node.add_attribute();
+        a->set_name(name.toStdString());
+        a->set_type(onnx::AttributeProto::STRINGS);
+        for (const QString& n : names)
+            a->add_strings(n.toStdString());
+    }
+
     void addNode(onnx::GraphProto& graph, const Layer& layer) {
         onnx::NodeProto& node = *graph.add_node();
         node.set_name(layer.name.toStdString());
@@ -201,11 +211,12 @@ class Builder {
         if (opType(layer.type) != layer.type && !layer.type.isEmpty())
             addText(node, QStringLiteral("layer_type"), layer.type);
         QStringList unconnected;
+        QStringList constants; // weights read as tensors: no data in the plan's files
         const auto& inputs = layer.graphInputs();
         for (std::size_t i = 0; i < inputs.size(); ++i) {
             const QStringList values = m_values.input(layer.index, int(i));
             if (values.isEmpty())
-                unconnected << inputs[i].name;
+                (inputs[i].constant ? constants : unconnected) << inputs[i].name;
             for (const QString& value : values) {
                 node.add_input(value.toStdString());
                 ++m_result.edges;
@@ -219,14 +230,9 @@ class Builder {
             if (!t.shape.empty() || elementType(t.precision) != onnx::TensorProto::UNDEFINED)
                 describe(*graph.add_value_info(), name, t);
         }
-        if (!unconnected.isEmpty()) {
-            m_unconnected += int(unconnected.size());
-            auto* a = node.add_attribute();
-            a->set_name("unconnected_inputs");
-            a->set_type(onnx::AttributeProto::STRINGS);
-            for (const QString& name : unconnected)
-                a->add_strings(name.toStdString());
-        }
+        m_unconnected += int(unconnected.size());
+        addNames(node, QStringLiteral("unconnected_inputs"), unconnected);
+        addNames(node, QStringLiteral("constant_inputs"), constants);
         describeLayer(node, layer, m_plan.hasProfile);
         ++m_result.nodes;
     }

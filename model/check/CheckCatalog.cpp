@@ -17,27 +17,14 @@ QString checkLevelName(CheckLevel level) {
 const std::vector<CheckKind>& checkCatalog() {
     using namespace checks;
     static const std::vector<CheckKind> catalog = {
-        kProfileOtherEngine,
-        kLayersWithoutRecord,
-        kRecordsWithoutLayer,
-        kDuplicateRecords,
-        kDuplicateLayerNames,
-        kRecordFields,
-        kNoMedian,
-        kLenientProfile,
-        kNoProfile,
-        kLeftOutLayers,
-        kNamesOnly,
-        kTensorWrittenTwice,
-        kLayerReadsOwnOutput,
-        kGraphCycle,
-        kCountHeader,
-        kRecordRatios,
-        kPercentSum,
-        kTotalTime,
-        kTimingVsProfile,
-        kMetadataVsProfile,
-        kTimingVsMetadata,
+        kProfileOtherEngine, kLayersWithoutRecord, kRecordsWithoutLayer,
+        kDuplicateRecords,   kDuplicateLayerNames, kRecordFields,
+        kNoMedian,           kLenientProfile,      kNoProfile,
+        kLeftOutLayers,      kNamesOnly,           kNoBindings,
+        kTensorWrittenTwice, kLayerReadsOwnOutput, kGraphCycle,
+        kCountHeader,        kRecordRatios,        kPercentSum,
+        kTotalTime,          kTimingVsProfile,     kMetadataVsProfile,
+        kTimingVsMetadata,   kWeightsVsBuild,      kActivationsVsBuild,
     };
     return catalog;
 }

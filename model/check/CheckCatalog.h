@@ -11,8 +11,9 @@ namespace planscope {
 enum class CheckLevel { Note, Warning, Error };
 QString checkLevelName(CheckLevel level); // "note", "warning", "error"
 
-// One kind of result of the file check: its stable id and its level. README.md ("Checking a
-// plan's files") says what each finds.
+// One kind of result of the file check: its stable id and its level, the most it reports (a
+// kind whose figures can agree says so as a note). README.md ("Checking a plan's files") says
+// what each finds.
 struct CheckKind {
     QLatin1String id;
     CheckLevel level;
@@ -37,6 +38,7 @@ inline constexpr CheckKind kNoProfile{QLatin1String("no-profile"), CheckLevel::N
 inline constexpr CheckKind kLeftOutLayers{QLatin1String("left-out-layers"), CheckLevel::Note};
 // The graph's tensors (GraphChecks.cpp).
 inline constexpr CheckKind kNamesOnly{QLatin1String("names-only"), CheckLevel::Warning};
+inline constexpr CheckKind kNoBindings{QLatin1String("no-bindings"), CheckLevel::Warning};
 inline constexpr CheckKind kTensorWrittenTwice{QLatin1String("tensor-written-twice"),
                                                CheckLevel::Note};
 inline constexpr CheckKind kLayerReadsOwnOutput{QLatin1String("layer-reads-own-output"),
@@ -55,6 +57,11 @@ inline constexpr CheckKind kMetadataVsProfile{QLatin1String("metadata-vs-profile
 inline constexpr CheckKind kTimingVsMetadata{QLatin1String("timing-vs-metadata"),
                                              CheckLevel::Warning};
 
+// The plan's weights and activations against the build log's (MemoryChecks.cpp).
+inline constexpr CheckKind kWeightsVsBuild{QLatin1String("weights-vs-build"), CheckLevel::Warning};
+inline constexpr CheckKind kActivationsVsBuild{QLatin1String("activations-vs-build"),
+                                               CheckLevel::Note};
+
 // The number checks' thresholds, as NVIDIA's trt-perf-analysis skill has them where it checks
 // the same.
 inline constexpr double kCountHeaderTolerance = 0.05; // the header within 1 and 5 % of the count
@@ -68,6 +75,8 @@ inline constexpr double kRatioTolerance =
 // a factor of two means the files come from different engines, batch sizes or GPUs.
 inline constexpr double kRunFactor = 2.0;
 inline constexpr double kSameRunTolerance = 0.10; // the timing JSON and the summary of one run
+// The plan's weights within 10 % of the build's Total Weights Memory: a note, else a warning.
+inline constexpr double kWeightsTolerance = 0.10;
 } // namespace checks
 
 // Every kind, in the order README.md lists them.

@@ -63,9 +63,21 @@ CheckFigures checkFigures(const EnginePlan& plan) {
     if (!samples.empty())
         figures.timingMeanMs = std::accumulate(samples.begin(), samples.end(), 0.0) /
                                static_cast<double>(samples.size());
-    figures.gpuComputeMeanMs = performanceStatistic(plan.metadata, "GPU Compute Time", QStringLiteral("mean"));
-    figures.gpuComputeMedianMs = performanceStatistic(plan.metadata, "GPU Compute Time", QStringLiteral("median"));
+    figures.gpuComputeMeanMs =
+        performanceStatistic(plan.metadata, "GPU Compute Time", QStringLiteral("mean"));
+    figures.gpuComputeMedianMs =
+        performanceStatistic(plan.metadata, "GPU Compute Time", QStringLiteral("median"));
     figures.latencyMeanMs = performanceStatistic(plan.metadata, "Latency", QStringLiteral("mean"));
+    figures.weightsBytes = plan.totalWeightsBytes();
+    figures.activationBytes = plan.totalActivationBytes();
+    const auto memory = [&](const char* key) -> std::optional<double> {
+        const auto it = plan.metadata.buildMemory.find(key);
+        return it != plan.metadata.buildMemory.end() && it->is_number()
+                   ? std::optional(it->get<double>())
+                   : std::nullopt;
+    };
+    figures.buildWeightsBytes = memory("Total Weights Memory");
+    figures.buildActivationBytes = memory("Total Activation Memory");
     return figures;
 }
 

@@ -21,6 +21,10 @@ struct CheckFigures {
     std::optional<double> gpuComputeMeanMs; // the performance summary's GPU Compute Time mean
     std::optional<double> gpuComputeMedianMs; // ... and median
     std::optional<double> latencyMeanMs;      // ... and its Latency mean
+    std::optional<double> weightsBytes;       // the plan's weights (EnginePlan::totalWeightsBytes)
+    std::optional<double> activationBytes;    // the plan's activations: every layer's I/O bytes
+    std::optional<double> buildWeightsBytes;  // the build log's Total Weights Memory
+    std::optional<double> buildActivationBytes; // the build log's Total Activation Memory
 
     // The iterations the profile timed: the header, else the count its records agree on.
     std::optional<long long> iterations() const {

@@ -44,7 +44,11 @@ OrderedJson checkFiguresJson(const CheckFigures& f) {
             {"timing_mean_ms", optional(f.timingMeanMs)},
             {"gpu_compute_mean_ms", optional(f.gpuComputeMeanMs)},
             {"gpu_compute_median_ms", optional(f.gpuComputeMedianMs)},
-            {"latency_mean_ms", optional(f.latencyMeanMs)}};
+            {"latency_mean_ms", optional(f.latencyMeanMs)},
+            {"weights_bytes", optional(f.weightsBytes)},
+            {"activations_bytes", optional(f.activationBytes)},
+            {"build_weights_bytes", optional(f.buildWeightsBytes)},
+            {"build_activation_bytes", optional(f.buildActivationBytes)}};
 }
 
 OrderedJson checkJson(const EnginePlan& plan, const PlanCheck& check) {

@@ -20,4 +20,8 @@ void checkGraph(const EnginePlan& plan, std::vector<CheckResult>& results);
 void checkProfileNumbers(const EnginePlan& plan, const CheckFigures& figures, bool ownProfile,
                          std::vector<CheckResult>& results);
 
+// The plan's weights and activations against the build log's totals (MemoryChecks.cpp).
+void checkMemory(const EnginePlan& plan, const CheckFigures& figures,
+                 std::vector<CheckResult>& results);
+
 } // namespace planscope

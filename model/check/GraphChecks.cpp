@@ -224,6 +224,24 @@ void cycles(const EnginePlan& plan, const TensorGraph& graph, std::vector<CheckR
     results.push_back(std::move(r));
 }
 
+// A graph that names no engine input or output: TensorRT 10 and before list them as "Bindings",
+// TensorRT 11 as "I/O Tensors".
+void noBindings(const EnginePlan& plan, std::vector<CheckResult>& results) {
+    if (!plan.bindings.isEmpty() || plan.layers.empty())
+        return;
+    CheckResult r{checks::kNoBindings, {plan.sources.graph}};
+    r.message = QStringLiteral("%1 names no engine input or output: it has neither a \"Bindings\" "
+                               "list (TensorRT 10 and before) nor \"I/O Tensors\" (TensorRT 11). "
+                               "The plan shows no inputs or outputs, NoOps beside them are not "
+                               "folded as trex folds them, and a weight read as a tensor cannot "
+                               "be told from an input, so it counts as an activation.")
+                    .arg(displayName(plan.sources.graph));
+    r.fix = QStringLiteral("%1 A file cut or edited by hand should keep its \"Bindings\" or "
+                           "\"I/O Tensors\".")
+                .arg(kReexportGraph);
+    results.push_back(std::move(r));
+}
+
 } // namespace
 
 void checkGraph(const EnginePlan& plan, std::vector<CheckResult>& results) {
@@ -231,6 +249,7 @@ void checkGraph(const EnginePlan& plan, std::vector<CheckResult>& results) {
         namesOnly(plan, results);
         return;
     }
+    noBindings(plan, results);
     const TensorGraph graph(plan);
     tensorsWrittenTwice(plan, graph, results);
     layersReadingOwnOutput(plan, graph, results);

@@ -23,6 +23,7 @@ PlanCheck checkPlan(const EnginePlan& plan) {
     const bool ownProfile = checkProfileAgainstGraph(plan, check.results);
     std::vector<CheckResult> numberResults;
     checkProfileNumbers(plan, check.figures, ownProfile, numberResults);
+    checkMemory(plan, check.figures, numberResults);
     graph.get();
     for (std::vector<CheckResult>* part : {&graphResults, &numberResults})
         check.results.insert(check.results.end(), std::make_move_iterator(part->begin()),

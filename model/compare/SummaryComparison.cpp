@@ -21,13 +21,6 @@ QStringList one(const QString& text) {
     return text.isEmpty() ? QStringList() : QStringList{text};
 }
 
-QStringList bindings(const std::vector<const Tensor*>& tensors) {
-    QStringList lines;
-    for (const Tensor* t : tensors)
-        lines << t->description();
-    return lines;
-}
-
 QStringList metadataField(const OrderedJson& section, const std::string& key) {
     const auto it = section.find(key);
     return it == section.end() ? QStringList() : one(metadataText(key, *it));
@@ -121,10 +114,10 @@ std::vector<SummaryRow> summaryRows(const std::vector<const EnginePlan*>& plans)
     add(QStringLiteral("Latency, p99 (ms)"),
         [](const EnginePlan& p) { return statistic(p, "p99"); });
     add(QStringLiteral("Inputs"), [](const EnginePlan& p) {
-        return bindings(p.inputBindings());
+        return p.ioDescriptions(true);
     }).unordered = SummaryRow::Unordered::Lines;
     add(QStringLiteral("Outputs"), [](const EnginePlan& p) {
-        return bindings(p.outputBindings());
+        return p.ioDescriptions(false);
     }).unordered = SummaryRow::Unordered::Lines;
 
     // Then every metadata field any plan has; option lists ("a, b", "FP32+FP16") are unordered.

@@ -208,6 +208,7 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     plan.layers = std::move(graph.layers);
     plan.constants = std::move(graph.constants);
     plan.bindings = std::move(graph.bindings);
+    plan.ioTensors = std::move(graph.ioTensors);
     plan.profileCount = graph.profileCount;
     plan.profileIndex = profile;
     plan.namesOnly = graph.namesOnly;

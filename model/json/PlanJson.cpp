@@ -17,7 +17,8 @@ OrderedJson tensorJson(const Tensor& t) {
             {"shape", t.shape},
             {"format", str(t.format)},
             {"precision", str(t.precision)},
-            {"bytes", t.sized() ? jsonNumber(t.bytes) : OrderedJson()}};
+            {"bytes", t.sized() ? jsonNumber(t.bytes) : OrderedJson()},
+            {"constant", t.constant}};
 }
 
 OrderedJson tensorsJson(const std::vector<Tensor>& tensors) {
@@ -31,6 +32,39 @@ OrderedJson bindingsJson(const std::vector<const Tensor*>& tensors) {
     OrderedJson list = OrderedJson::array();
     for (const Tensor* t : tensors)
         list.push_back({{"name", str(t->name)}, {"shape", t->shape}, {"format", str(t->format)}});
+    return list;
+}
+
+// A text, or null for an empty one (what the file does not hold).
+OrderedJson textOrNull(const QString& text) {
+    return text.isEmpty() ? OrderedJson() : OrderedJson(text.toStdString());
+}
+
+OrderedJson shapeJson(const std::vector<qint64>& shape) {
+    return shape.empty() ? OrderedJson() : OrderedJson(shape);
+}
+
+// TensorRT 11's I/O tensors; null for a graph that names its bindings only.
+OrderedJson ioTensorsJson(const std::vector<IoTensor>& tensors) {
+    if (tensors.empty())
+        return nullptr;
+    OrderedJson list = OrderedJson::array();
+    for (const IoTensor& t : tensors) {
+        OrderedJson profiles = OrderedJson::array();
+        for (const IoTensor::Profile& p : t.profiles)
+            profiles.push_back({{"min_shape", shapeJson(p.minShape)},
+                                {"opt_shape", shapeJson(p.optShape)},
+                                {"max_shape", shapeJson(p.maxShape)},
+                                {"format", textOrNull(p.format)}});
+        list.push_back({{"name", str(t.name)},
+                        {"mode", t.input ? "input" : "output"},
+                        {"data_type", textOrNull(t.dataType)},
+                        {"precision", str(t.precision)},
+                        {"shape", t.shape},
+                        {"location", textOrNull(t.location)},
+                        {"shape_inference", t.shapeIo ? OrderedJson(*t.shapeIo) : OrderedJson()},
+                        {"profiles", profiles}});
+    }
     return list;
 }
 
@@ -88,6 +122,7 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"activations_bytes", jsonNumber(plan.totalActivationBytes())},
         {"inputs", bindingsJson(plan.inputBindings())},
         {"outputs", bindingsJson(plan.outputBindings())},
+        {"io_tensors", ioTensorsJson(plan.ioTensors)},
         {"by_type", groupsJson(groupLayers(plan.layers, layerTypeKey))},
         {"by_precision", groupsJson(groupLayers(plan.layers, layerPrecisionKey))},
         {"profiles", plan.profileCount},

@@ -18,8 +18,11 @@ struct EngineMetadata {
     OrderedJson performance = OrderedJson::object(); // performance_summary
     OrderedJson inference = OrderedJson::object();   // inference_options
     OrderedJson system = OrderedJson::object();      // system_options (trtexec logs only)
-    QString tensorrtVersion;                         // trtexec logs only
-    QStringList commandLines;                        // trtexec logs only
+    // What the builder reports of the engine's memory, in bytes ("Total Weights Memory",
+    // "Total Activation Memory" ...; trtexec logs and verbose build logs only).
+    OrderedJson buildMemory = OrderedJson::object();
+    QString tensorrtVersion;  // trtexec logs only
+    QStringList commandLines; // trtexec logs only
 
     QString deviceName() const;
 };

@@ -15,10 +15,16 @@ std::optional<double> EnginePlan::totalAverageMs() const {
 
 std::optional<double> EnginePlan::totalWeightsBytes() const {
     double sum = 0;
+    QSet<QStringView> constants; // a weight read as a tensor by several layers counts once
     for (const Layer& l : layers) {
         if (!l.weightsKnown())
             return std::nullopt;
         sum += l.weightsBytes;
+        for (const Tensor& t : l.inputs)
+            if (t.constant && !constants.contains(t.name))
+                constants.insert(t.name);
+            else if (t.constant)
+                sum -= t.bytes;
     }
     return sum;
 }
@@ -67,6 +73,19 @@ std::vector<const Tensor*> EnginePlan::bindingTensors(bool inputs) const {
         visit(l.graphOutputs(), !inputs);
     }
     return result;
+}
+
+QStringList EnginePlan::ioDescriptions(bool inputs) const {
+    QStringList lines;
+    if (!ioTensors.empty()) {
+        for (const IoTensor& t : ioTensors)
+            if (t.input == inputs)
+                lines << t.description(profileIndex);
+        return lines;
+    }
+    for (const Tensor* t : bindingTensors(inputs))
+        lines << t->description();
+    return lines;
 }
 
 const Layer* EnginePlan::findLayer(const QString& name) const {

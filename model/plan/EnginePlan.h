@@ -1,6 +1,7 @@
 #pragma once
 
 #include "plan/EngineMetadata.h"
+#include "plan/IoTensor.h"
 #include "plan/Layer.h"
 #include "plan/PlanSources.h"
 #include "plan/TensorIndex.h"
@@ -33,6 +34,7 @@ struct EnginePlan {
     std::vector<Layer> layers;
     std::vector<Layer> constants;
     QStringList bindings;
+    std::vector<IoTensor> ioTensors; // TensorRT 11's inputs and outputs in detail; empty before
     EngineMetadata metadata;
     std::vector<double> timingSamplesMs;
     // What the builder tried per layer, when a verbose build log was read (tactics/TacticLog.h).
@@ -45,13 +47,17 @@ struct EnginePlan {
     // Sums over the layers. A sum the files don't hold is missing, never 0: the average time
     // without a profile (layers the profile does not name are left out), the weights without a
     // detailed layer list, the activations when a tensor's shape is dynamic or unknown.
-    std::optional<double> totalAverageMs() const;       // sum of per-layer averages
-    std::optional<double> totalWeightsBytes() const;    // sum of weights (bias excluded, as trex)
+    std::optional<double> totalAverageMs() const; // sum of per-layer averages
+    // The sum of weights (bias excluded, as trex), a weight read as a tensor once.
+    std::optional<double> totalWeightsBytes() const;
     std::optional<double> totalActivationBytes() const; // sum of every layer's input + output bytes
 
     // Engine inputs and outputs in engine order, each tensor once.
     std::vector<const Tensor*> inputBindings() const;
     std::vector<const Tensor*> outputBindings() const;
+    // The inputs' or the outputs' descriptions for people: the I/O tensors' where the graph
+    // lists them (type, shape, format, the profile's min/opt/max), else the bindings' tensors'.
+    QStringList ioDescriptions(bool inputs) const;
 
     const Layer* findLayer(const QString& name) const;
 

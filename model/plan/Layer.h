@@ -22,6 +22,9 @@ struct Tensor {
     QString location;
     double elementSize = 0;
     double bytes = 0;
+    // An input no layer writes and no binding names: a weight the layer reads as a tensor
+    // (TensorRT 10's Myelin GEMMs). Its bytes are the layer's weights, not activations.
+    bool constant = false;
 
     double volume() const;       // element count; a double, so no shape can overflow it
     bool sized() const;          // every dimension known (-1 marks a dynamic one), so bytes hold

@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QRegularExpression>
+#include <cmath>
 
 namespace planscope {
 namespace {
@@ -95,6 +96,25 @@ int vectorWidth(const QString& word) {
     return widths.value(word, 0);
 }
 
+// The layout a format's words name: "Row major" NCHW (NCDHW with 3 spatial dimensions),
+// "Channel major" NHWC and the channel multiple, "N wide channel vectorized" NC/NHWN; empty for
+// words of another kind.
+QString layoutOfWords(const QString& format) {
+    const bool threeD = format.contains("3 spatial dimensions");
+    if (format.startsWith("Row major"))
+        return threeD ? "NCDHW" : "NCHW";
+    if (format.startsWith("Channel major")) {
+        static const QRegularExpression modRe(R"(channel (?:%|==) (\d+))");
+        const auto mod = modRe.match(format);
+        return (threeD ? "NDHWC" : "NHWC") + (mod.hasMatch() ? mod.captured(1) : QString());
+    }
+    if (format.contains("wide channel vectorized")) {
+        const int width = vectorWidth(format.section(' ', 0, 0));
+        return width ? QString("NC/%1HW%1").arg(width) : QString("vectorized");
+    }
+    return {};
+}
+
 // Formats trex does not list (newer TensorRT): read the data type and the layout from the words.
 QString genericShortName(const QString& format, QString* typeWord) {
     static const QRegularExpression typeRe(
@@ -105,25 +125,32 @@ QString genericShortName(const QString& format, QString* typeWord) {
         return {};
     *typeWord = typeMatch.captured(1);
     const QString token = QString::fromLatin1(dataTypes().value(*typeWord).token);
-    const bool threeD = format.contains("3 spatial dimensions");
-    QString layout;
-    if (format.startsWith("Row major")) {
-        layout = threeD ? "NCDHW" : "NCHW";
-    } else if (format.startsWith("Channel major")) {
-        static const QRegularExpression modRe(R"(channel (?:%|==) (\d+))");
-        const auto mod = modRe.match(format);
-        layout = (threeD ? "NDHWC" : "NHWC") + (mod.hasMatch() ? mod.captured(1) : QString());
-    } else if (format.contains("wide channel vectorized")) {
-        const int width = vectorWidth(format.section(' ', 0, 0));
-        layout = width ? QString("NC/%1HW%1").arg(width) : QString("vectorized");
-    }
+    const QString layout = layoutOfWords(format);
     return layout.isEmpty() ? token : token + ' ' + layout;
+}
+
+// "Row major linear FP32 format (kLINEAR)" -> "Row major linear FP32 format".
+QString withoutEnumName(QString format) {
+    static const QRegularExpression enumName(QStringLiteral(R"(\s*\(k[A-Z0-9_]+\)$)"));
+    return format.remove(enumName);
+}
+
+// The layout a TensorRT 11 format names without its data type: from its words, else the name in
+// its leading parentheses ("(Transposed) Transposed format" is "Transposed").
+QString layoutOf(const QString& format) {
+    static const QRegularExpression prefix(QStringLiteral(R"(^\(([^)]*)\)\s*)"));
+    const auto match = prefix.match(format);
+    const QString words = format.mid(match.hasMatch() ? match.capturedLength() : 0);
+    const QString layout = layoutOfWords(words);
+    if (!layout.isEmpty())
+        return layout;
+    return match.hasMatch() ? match.captured(1) : words;
 }
 
 } // namespace
 
 TensorFormat describeFormat(const QString& formatDatatype) {
-    QString format = formatDatatype;
+    QString format = withoutEnumName(formatDatatype);
     format.remove('.');
     format = format.trimmed();
 
@@ -155,6 +182,24 @@ TensorFormat describeFormat(const QString& formatDatatype) {
     const qsizetype space = result.shortName.indexOf(' ');
     result.shortName = result.precision + (space < 0 ? QString() : result.shortName.mid(space));
     return result;
+}
+
+TensorFormat describeFormat(const QString& format, const QString& dataType) {
+    const QString type = withoutEnumName(dataType).trimmed();
+    TensorFormat result;
+    const auto known = dataTypes().constFind(type);
+    result.precision = known == dataTypes().cend()
+                           ? (type.isEmpty() ? QStringLiteral("Unknown") : type)
+                           : QString::fromLatin1(known->precision);
+    result.elementSize = known == dataTypes().cend() ? 0 : known->size;
+    const QString layout = layoutOf(withoutEnumName(format).trimmed());
+    result.shortName = layout.isEmpty() ? result.precision : result.precision + ' ' + layout;
+    return result;
+}
+
+double tensorBytes(double volume, double elementSize) {
+    const double bytes = volume * elementSize;
+    return elementSize < 1 ? std::ceil(bytes) : bytes;
 }
 
 QString shortNameForRank(const QString& shortName, std::size_t rank) {

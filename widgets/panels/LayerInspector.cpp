@@ -76,8 +76,13 @@ QString LayerInspector::tensors(const Layer& l) const {
                     .arg(role, breakable(t.name), t.shapeText(), escaped(t.longFormat),
                          escaped(t.format), bytesText(known(t.sized(), t.bytes)));
     };
-    for (const Tensor& t : l.inputs)
-        add(tr("in"), t);
+    for (const Tensor& t : l.inputs) // a weight read as a tensor: no layer writes it
+        add(t.constant ? QStringLiteral("<span title=\"%1\">%2</span>")
+                             .arg(tr("A weight the layer reads as a tensor: no layer writes it "
+                                     "and it is no engine input, so its bytes count as weights"),
+                                  tr("weight"))
+                       : tr("in"),
+            t);
     for (const Tensor& t : l.outputs)
         add(tr("out"), t);
     return section(tr("Tensors"), table(rows));

@@ -29,10 +29,10 @@ SummaryPanel::SummaryPanel(PlanDocument* document, QWidget* parent)
 QString SummaryPanel::planRows() const {
     const EnginePlan& plan = *m_document->plan();
     QString rows;
-    for (const Tensor* t : plan.inputBindings())
-        rows += row(tr("Input"), t->description());
-    for (const Tensor* t : plan.outputBindings())
-        rows += row(tr("Output"), t->description());
+    for (const QString& input : plan.ioDescriptions(true))
+        rows += row(tr("Input"), input);
+    for (const QString& output : plan.ioDescriptions(false))
+        rows += row(tr("Output"), output);
     rows += row(tr("Layers"), QString::number(plan.layers.size()));
     rows += row(tr("Average time"), plan.hasProfile ? millisecondsText(plan.totalAverageMs())
                                                     : tr("- (no per-layer timings)"));

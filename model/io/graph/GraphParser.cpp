@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace planscope {
 namespace {
@@ -98,6 +99,10 @@ ParsedGraph parseGraph(FileText& text, const QString& path, int profile,
     for (const QString& binding : std::as_const(read.bindings))
         if (profileOf(binding) == profile)
             graph.bindings << binding;
+    graph.ioTensors = std::move(read.ioTensors);
+    if (profile > 0) // I/O tensors are named once for every profile; the layers of profile N
+        for (const IoTensor& t : graph.ioTensors) // may call them "NAME [profile N]"
+            graph.bindings << QStringLiteral("%1 [profile %2]").arg(t.name).arg(profile);
 
     const auto otherProfile = [&](const Layer& l) { return profileOf(l.name) != profile; };
     if (graph.profileCount > 1) // else every layer's name is of profile 0
@@ -114,6 +119,8 @@ ParsedGraph parseGraph(FileText& text, const QString& path, int profile,
     graph.constants =
         moveOut(kept, [](const Layer& l) { return l.type == QLatin1String("Constant"); });
     graph.layers = std::move(kept);
+    markConstantInputs(graph.layers, {&graph.layers, &graph.constants, &graph.setAside},
+                       graph.bindings);
     numberLayers(graph.layers, GraphEntry::Place::Layer, graph.entries);
     numberLayers(graph.constants, GraphEntry::Place::Constant, graph.entries);
     numberLayers(graph.setAside, GraphEntry::Place::SetAside, graph.entries);
@@ -164,6 +171,37 @@ void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings) {
         }
     }
     std::erase_if(layers, isNoOp);
+}
+
+void markConstantInputs(std::vector<Layer>& layers,
+                        const std::vector<const std::vector<Layer>*>& writers,
+                        const QStringList& bindings) {
+    if (bindings.isEmpty())
+        return;
+    QSet<QStringView> written;
+    for (const std::vector<Layer>* list : writers)
+        for (const Layer& layer : *list)
+            for (const Tensor& t : layer.outputs)
+                written.insert(t.name);
+    for (const QString& binding : bindings)
+        written.insert(binding);
+    for (Layer& layer : layers) {
+        bool marked = false;
+        for (Tensor& t : layer.inputs) {
+            if (t.name.isEmpty() || written.contains(t.name))
+                continue;
+            t.constant = marked = true;
+            if (layer.weightsType.isEmpty())
+                layer.weightsType = t.precision;
+            layer.weightsCount += t.sized() ? static_cast<qint64>(t.volume()) : 0;
+            layer.weightsBytes += t.bytes;
+            layer.inputBytes -= t.bytes;
+        }
+        if (marked) {
+            layer.ioBytes = layer.inputBytes + layer.outputBytes;
+            layer.footprintBytes = layer.ioBytes + layer.weightsBytes;
+        }
+    }
 }
 
 } // namespace planscope

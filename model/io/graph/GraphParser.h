@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/text/FileText.h"
+#include "plan/IoTensor.h"
 #include "plan/Layer.h"
 #include "plan/PlanError.h"
 #include "plan/PlanFacts.h"
@@ -16,6 +17,7 @@ struct ParsedGraph {
     std::vector<Layer> layers; // engine order; NoOps folded in the graph view, constants apart
     std::vector<Layer> constants;
     QStringList bindings;
+    std::vector<IoTensor> ioTensors; // TensorRT 11's "I/O Tensors", empty before
     QStringList ignoredNames; // layers left out of `layers`: their profile records are skipped
     std::vector<GraphEntry> entries; // the file's layer list, each entry with where it went
     std::vector<Layer> setAside;     // this profile's NoOp and signal/wait/shape_call layers
@@ -33,5 +35,12 @@ ParsedGraph parseGraph(FileText& text, const QString& path, int profile,
 // consumers read the NoOp's input instead, and a NoOp whose output is a binding hands that
 // output to its producer. Exported tensors, and every figure taken from them, stay as they are.
 void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings);
+
+// Marks the inputs of `layers` that no layer of `writers` writes and no binding names as
+// constants (Tensor::constant), and counts their bytes as the layer's weights instead of its
+// activations. Without bindings an input cannot be told from a constant: nothing is marked.
+void markConstantInputs(std::vector<Layer>& layers,
+                        const std::vector<const std::vector<Layer>*>& writers,
+                        const QStringList& bindings);
 
 } // namespace planscope

@@ -2,6 +2,7 @@
 
 #include "io/graph/EntryChunks.h"
 #include "io/graph/GraphEntryReader.h"
+#include "io/graph/IoTensorReader.h"
 #include "io/text/HugePages.h"
 #include "io/text/JsonFile.h"
 #include "io/text/JsonSpan.h"
@@ -42,6 +43,8 @@ class GraphWalk {
                     notAGraph();
                 if (key == "Bindings")
                     readBindings(value);
+                else if (key == "I/O Tensors")
+                    m_ioTensors = readIoTensors(value);
                 pos = end;
             }
             pos = skipJsonSpace(m_text, pos);
@@ -56,6 +59,10 @@ class GraphWalk {
                              kGraphFix);
         if (!hasLayers)
             notAGraph();
+        m_entries.ioTensors = std::move(m_ioTensors);
+        if (!m_bindingsRead) // TensorRT 11 names the inputs and outputs as I/O tensors only
+            for (const IoTensor& t : m_entries.ioTensors)
+                m_entries.bindings << t.name;
         return std::move(m_entries);
     }
 
@@ -147,6 +154,7 @@ class GraphWalk {
     }
 
     void readBindings(simdjson::dom::element value) {
+        m_bindingsRead = true;
         m_entries.bindings.clear(); // a key written twice keeps its last value
         simdjson::dom::array list;
         if (value.get(list))
@@ -164,6 +172,8 @@ class GraphWalk {
     simdjson::dom::parser m_parser;
     std::array<GraphEntryReader, 2> m_readers;
     GraphEntries m_entries;
+    std::vector<IoTensor> m_ioTensors;
+    bool m_bindingsRead = false;
 };
 
 } // namespace

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/text/FileText.h"
+#include "plan/IoTensor.h"
 #include "plan/Layer.h"
 #include "plan/PlanError.h"
 
@@ -13,9 +14,10 @@ namespace planscope {
 
 // A graph JSON's entries as written, before trex's rules drop, rename and fold them.
 struct GraphEntries {
-    std::vector<Layer> layers; // every entry of "Layers", in file order
-    QStringList bindings;
-    bool namesOnly = false; // the entries are names (exported without detailed verbosity)
+    std::vector<Layer> layers;       // every entry of "Layers", in file order
+    QStringList bindings;            // "Bindings", or the names of "I/O Tensors"
+    std::vector<IoTensor> ioTensors; // TensorRT 11's "I/O Tensors"
+    bool namesOnly = false;          // the entries are names (exported without detailed verbosity)
     std::future<void> readersTakenApart; // on another thread; waited for when the entries go
 };
 

@@ -39,6 +39,23 @@ double sumBytes(const std::vector<Tensor>& tensors) {
 
 } // namespace
 
+const LayerBuilder::SharedFormat& LayerBuilder::formatOf(std::string_view format,
+                                                         std::string_view dataType) {
+    std::string key; // both texts, told apart by their length
+    key.reserve(format.size() + dataType.size() + 12);
+    key.append(std::to_string(format.size())).append(1, ':').append(format).append(dataType);
+    if (const auto known = m_splitFormats.find(key); known != m_splitFormats.end())
+        return known->second;
+    const QString longName = dataType.empty() ? fromUtf8(format)
+                             : format.empty()
+                                 ? fromUtf8(dataType)
+                                 : fromUtf8(format) + QStringLiteral(", ") + fromUtf8(dataType);
+    return m_splitFormats
+        .emplace(std::move(key),
+                 SharedFormat{describeFormat(fromUtf8(format), fromUtf8(dataType)), longName})
+        .first->second;
+}
+
 const LayerBuilder::SharedFormat& LayerBuilder::formatOf(std::string_view text) {
     if (const auto known = m_formats.find(text); known != m_formats.end())
         return known->second;
@@ -52,7 +69,10 @@ Tensor LayerBuilder::buildTensor(element raw) {
     simdjson::dom::object object;
     if (raw.get(object) != simdjson::SUCCESS)
         return t;
-    std::string_view format;
+    std::string_view formatDatatype; // TensorRT 10 and before: the two in one string
+    std::string_view format;         // TensorRT 11: apart
+    std::string_view dataType;
+    bool split = false;
     bool knownVolume = true;
     for (const auto field : object) { // a key written twice keeps its last value
         if (field.key == "Name") {
@@ -60,7 +80,13 @@ Tensor LayerBuilder::buildTensor(element raw) {
         } else if (field.key == "Location") {
             t.location = shared(stringOr(field.value));
         } else if (field.key == "Format/Datatype") {
+            formatDatatype = stringOr(field.value);
+        } else if (field.key == "Format") {
             format = stringOr(field.value);
+            split = true;
+        } else if (field.key == "Datatype" || field.key == "DataType") {
+            dataType = stringOr(field.value);
+            split = true;
         } else if (field.key == "Dimensions") {
             simdjson::dom::array dims;
             if (field.value.get(dims) != simdjson::SUCCESS)
@@ -75,12 +101,13 @@ Tensor LayerBuilder::buildTensor(element raw) {
             }
         }
     }
-    const SharedFormat& shape = formatOf(format);
+    const SharedFormat& shape =
+        split && formatDatatype.empty() ? formatOf(format, dataType) : formatOf(formatDatatype);
     t.longFormat = shape.longName;
     t.format = shortNameForRank(shape.shortName, t.shape.size());
     t.precision = shape.precision;
     t.elementSize = shape.elementSize;
-    t.bytes = knownVolume ? t.volume() * t.elementSize : 0.0;
+    t.bytes = knownVolume ? tensorBytes(t.volume(), t.elementSize) : 0.0;
     return t;
 }
 
@@ -110,7 +137,18 @@ void LayerBuilder::readConstant(element raw, qint64& count, QString& type, doubl
     }
     const SharedFormat& format = formatOf(rawType); // described once per type
     type = format.precision == QLatin1String("Unknown") ? format.longName : format.precision;
-    bytes = static_cast<double>(count) * format.elementSize;
+    bytes = tensorBytes(static_cast<double>(count), format.elementSize);
+}
+
+// TensorRT 11 lists the weights Myelin's layers read as "Constants", tensors of their own:
+// they count as the layer's weights.
+void LayerBuilder::readConstants(element raw, Layer& layer) {
+    for (const Tensor& t : buildTensors(raw)) {
+        if (layer.weightsType.isEmpty())
+            layer.weightsType = t.precision;
+        layer.weightsCount += t.sized() ? static_cast<qint64>(t.volume()) : 0;
+        layer.weightsBytes += t.bytes;
+    }
 }
 
 Layer LayerBuilder::build(simdjson::dom::object raw, Layer::AttributeText attributes) {
@@ -137,6 +175,8 @@ Layer LayerBuilder::build(simdjson::dom::object raw, Layer::AttributeText attrib
             readConstant(field.value, layer.weightsCount, layer.weightsType, layer.weightsBytes);
         else if (key == "Bias")
             readConstant(field.value, layer.biasCount, layer.biasType, layer.biasBytes);
+        else if (key == "Constants")
+            readConstants(field.value, layer);
     }
     layer.type = parameterType.isEmpty() ? layer.subtype : parameterType;
     if (layer.type == QLatin1String("Convolution") &&

@@ -33,14 +33,17 @@ class LayerBuilder {
         QString longName;
     };
     const SharedFormat& formatOf(std::string_view text);
+    const SharedFormat& formatOf(std::string_view format, std::string_view dataType);
     QString shared(std::string_view text) { return m_strings.get(text); }
     Tensor buildTensor(simdjson::dom::element raw);
     std::vector<Tensor> buildTensors(simdjson::dom::element raw);
     void readConstant(simdjson::dom::element raw, qint64& count, QString& type, double& bytes);
+    void readConstants(simdjson::dom::element raw, Layer& layer);
 
     StringPool m_strings{96};      // longer values (names, metadata) rarely repeat
     StringPool m_tensorNames{256}; // each tensor is named by its writer and by its readers
     std::unordered_map<std::string, SharedFormat, TextHash, std::equal_to<>> m_formats;
+    std::unordered_map<std::string, SharedFormat, TextHash, std::equal_to<>> m_splitFormats;
 };
 
 } // namespace planscope

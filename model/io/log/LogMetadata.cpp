@@ -30,6 +30,7 @@ void mergeLogMetadata(const TrtexecLog& log, EngineMetadata& metadata) {
     addMissing(metadata.device, log.deviceInformation);
     addMissing(metadata.performance, log.performanceSummary);
     addMissing(metadata.inference, log.inferenceOptions);
+    addMissing(metadata.buildMemory, log.buildMemory);
     if (metadata.tensorrtVersion.isEmpty())
         metadata.tensorrtVersion = log.tensorrtVersion;
     metadata.commandLines << log.commandLines;

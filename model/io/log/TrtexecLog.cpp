@@ -100,6 +100,8 @@ class LogReader {
                 m_log.layerGraphJson = parseLayerInformation(lines, i, i, m_log.warnings);
                 m_log.layerGraphIsEngineList = false;
                 --i;
+            } else if (readBuildMemory(content)) {
+                continue;
             } else if (content.startsWith("TensorRT version:")) {
                 m_log.tensorrtVersion = QString::fromUtf8(content.mid(17).trimmed());
             } else if (content.startsWith("===")) {
@@ -109,6 +111,19 @@ class LogReader {
     }
 
   private:
+    // "[TRT] Total Weights Memory: 13100672 bytes" (TensorRT 8.6 writes no unit).
+    bool readBuildMemory(const QByteArray& content) {
+        static const QRegularExpression line(QStringLiteral(
+            R"(^(?:\[TRT\] )?((?:Total|Max) [A-Za-z ]+ Memory): (\d+)(?: bytes)?$)"));
+        if (!content.contains(" Memory: "))
+            return false;
+        const auto match = line.match(QString::fromUtf8(content));
+        if (!match.hasMatch())
+            return false;
+        m_log.buildMemory[match.captured(1).toStdString()] = match.captured(2).toDouble();
+        return true;
+    }
+
     void enterSection(const QByteArray& content) {
         for (const Section& section : kSections) {
             OrderedJson& slot = m_log.*section.slot;

@@ -26,6 +26,9 @@ struct TrtexecLog {
     OrderedJson reportingOptions = OrderedJson::object();
     OrderedJson deviceInformation = OrderedJson::object();
     OrderedJson performanceSummary = OrderedJson::object();
+    // The builder's "[TRT] Total Weights Memory: N bytes" lines and their kin, in bytes; the last
+    // build's where the log holds several.
+    OrderedJson buildMemory = OrderedJson::object();
 
     std::optional<ProfileFile> profileTable; // --dumpProfile's per-layer table
     // --dumpLayerInfo's layer list as an engine-graph JSON document (empty when absent); else

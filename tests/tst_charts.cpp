@@ -234,6 +234,12 @@ void TestCharts::colorsFollowTrex() {
     QCOMPARE(palette::precisionColor("FP4"), Rgb(0xF4D03F));
     QCOMPARE(palette::layerTypeColor("Convolution"), Rgb(0x4682B4));
     QCOMPARE(palette::layerTypeColor("Reformat"), Rgb(0x00FFFF));
+    // Types newer than trex's table have fixed colors near their family's.
+    QCOMPARE(palette::layerTypeColor("correlation"), Rgb(0x5F9EA0));
+    QCOMPARE(palette::layerTypeColor("maxpool"), Rgb(0x2E8B57));
+    QCOMPARE(palette::layerTypeColor("DynamicQuantize"), Rgb(0x556B2F));
+    QCOMPARE(palette::layerTypeColor("KVCacheUpdate"), Rgb(0xF08080));
+    QCOMPARE(palette::layerTypeColors({"MoE", "shape_call"})["MoE"], Rgb(0x4B0082));
     QCOMPARE(palette::scaleColor(0), Rgb(0x440154));
     QCOMPARE(palette::scaleColor(1), Rgb(0xFDE725));
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace planscope::palette {
@@ -57,6 +58,38 @@ const QHash<QString, Rgb>& trexTypeColors() {
     return colors;
 }
 
+// Types newer than trex's table: TensorRT 10's Myelin kinds near the family they compute (a
+// convolution blue, a pooling green) and the layer types TensorRT 10.7 to 10.16 added.
+const QHash<QString, Rgb>& newerTypeColors() {
+    static const QHash<QString, Rgb> colors = {
+        {"correlation", 0x5F9EA0},     // CadetBlue: Myelin's convolution
+        {"deconv", 0x6A5ACD},          // SlateBlue
+        {"conv_act_pool", 0x4169E1},   // RoyalBlue
+        {"maxpool", 0x2E8B57},         // SeaGreen
+        {"fusion", 0xDAA520},          // GoldenRod, beside kgen's gold
+        {"Squeeze", 0xD2B48C},         // Tan, beside Shuffle
+        {"Unsqueeze", 0xDEB887},       // BurlyWood
+        {"Cumulative", 0x20B2AA},      // LightSeaGreen
+        {"DynamicQuantize", 0x556B2F}, // DarkOliveGreen, beside Quantize
+        {"AttentionInput", 0x9370DB},  // MediumPurple
+        {"AttentionOutput", 0x8A2BE2}, // BlueViolet
+        {"RotaryEmbedding", 0xBDB76B}, // DarkKhaki
+        {"KVCacheUpdate", 0xF08080},   // LightCoral
+        {"MoE", 0x4B0082},             // Indigo
+        {"DistCollective", 0x708090},  // SlateGray
+    };
+    return colors;
+}
+
+// The type's fixed color, trex's or one of ours; nullopt for a type neither table has.
+std::optional<Rgb> fixedTypeColor(const QString& type) {
+    if (const auto trex = trexTypeColors().constFind(type); trex != trexTypeColors().cend())
+        return *trex;
+    if (const auto newer = newerTypeColors().constFind(type); newer != newerTypeColors().cend())
+        return *newer;
+    return std::nullopt;
+}
+
 Rgb hslColor(double hue, double saturation, double lightness) {
     const double chroma = (1 - std::abs(2 * lightness - 1)) * saturation;
     const double h = hue / 60.0;
@@ -78,7 +111,7 @@ double colorDistance(Rgb a, Rgb b) {
                      (2 + (255 - mean) / 256) * (b1 - b2) * (b1 - b2));
 }
 
-// Colors unlike trex's type colors, gray and white, and unlike each other: picked greedily
+// Colors unlike the fixed type colors, gray and white, and unlike each other: picked greedily
 // (each the candidate farthest from all picked before) from a grid of hues and lightnesses.
 const std::vector<Rgb>& unknownTypeColors() {
     static const std::vector<Rgb> picked = [] {
@@ -90,6 +123,8 @@ const std::vector<Rgb>& unknownTypeColors() {
                     candidates.push_back(hslColor(hue, saturation, lightness));
         std::vector<Rgb> taken = {unknownColor(), 0xFFFFFF};
         for (Rgb c : trexTypeColors())
+            taken.push_back(c);
+        for (Rgb c : newerTypeColors())
             taken.push_back(c);
         const auto nearest = [&](Rgb c) {
             double d = 1e9;
@@ -110,7 +145,7 @@ const std::vector<Rgb>& unknownTypeColors() {
     return picked;
 }
 
-// Which of those a type trex has no color for gets: by a hash of its name (FNV-1a), so it is the
+// Which of those a type without a fixed color gets: by a hash of its name (FNV-1a), so it is the
 // same in every chart, graph and plan.
 std::size_t unknownTypeSlot(const QString& type) {
     quint32 hash = 2166136261u;
@@ -124,16 +159,15 @@ std::size_t unknownTypeSlot(const QString& type) {
 } // namespace
 
 Rgb layerTypeColor(const QString& type) {
-    const auto known = trexTypeColors().constFind(type);
-    return known != trexTypeColors().cend() ? *known : unknownTypeColors()[unknownTypeSlot(type)];
+    return fixedTypeColor(type).value_or(unknownTypeColors()[unknownTypeSlot(type)]);
 }
 
 QHash<QString, Rgb> layerTypeColors(const QStringList& types) {
     QStringList unknown;
     QHash<QString, Rgb> colors;
     for (const QString& type : types) {
-        if (trexTypeColors().contains(type))
-            colors.insert(type, trexTypeColors().value(type));
+        if (const auto fixed = fixedTypeColor(type))
+            colors.insert(type, *fixed);
         else if (!unknown.contains(type))
             unknown << type;
     }

@@ -56,6 +56,7 @@ class TestLinters : public QObject {
     void findsNewRulesOnFixture();
     void countsNewRulesOnFixture();
     void followsSettings();
+    void stronglyTypedHasNoFallback();
     void lintsOnlyTheLayersAskedFor_data();
     void lintsOnlyTheLayersAskedFor();
     void refusesBadThresholds();
@@ -378,6 +379,16 @@ void TestLinters::followsSettings() {
     QCOMPARE(countOf(all, "unquantized-residual"), 0);
     QCOMPARE(countOf(all, "conv-nonstandard-padding"), 0);
     QCOMPARE(countOf(all, "unfused-scale"), 1);
+}
+
+// A strongly typed engine (TensorRT 11's only mode) runs the types its network gives: an FP32
+// layer there is no fallback. The same layer in an engine built for FP16 is one.
+void TestLinters::stronglyTypedHasNoFallback() {
+    EnginePlan plan = loadPlan(fixturePath("lint-rules.graph.json"));
+    plan.metadata.builder["Precision"] = "FP32+FP16";
+    QCOMPARE(countOf(lintPlan(plan, LintSettings()), "precision-fallback"), 1);
+    plan.metadata.builder["Precision"] = "Strongly Typed";
+    QCOMPARE(countOf(lintPlan(plan, LintSettings()), "precision-fallback"), 0);
 }
 
 void TestLinters::refusesBadThresholds() {

@@ -65,6 +65,9 @@ class TestTrtexecLog : public QObject {
     void rejectsBadLogs_data();
     void rejectsBadLogs();
     void warnsOnTruncatedLog();
+    void readsTrt11Lines();
+    void showsBuildRouteTuning();
+    void transfersOffByDefaultFromTrt11();
 };
 
 void TestTrtexecLog::readsHeaderAndSections_data() {
@@ -420,6 +423,72 @@ void TestTrtexecLog::warnsOnTruncatedLog() {
     const QString warnings = plan.warnings.join('\n');
     QVERIFY2(warnings.contains("no Total row"), qPrintable(warnings));
     QVERIFY2(warnings.contains("ends before trtexec finished"), qPrintable(warnings));
+}
+
+// trtexec 11.1's lines, in a log made after its source (tests/fixtures/trt11-tune.log).
+void TestTrtexecLog::readsTrt11Lines() {
+    const TrtexecLog log = readTrtexecLog(fixturePath("trt11-tune.log"));
+    QCOMPARE(log.tensorrtVersion, QString("11.1.0"));
+    QCOMPARE(log.buildOptions["Precision"], "Strongly Typed");
+    QCOMPARE(log.buildOptions["Input(s)s format"], "CHW");
+    QCOMPARE(log.inferenceOptions["Accuracy Algorithm"], "L0");
+    QCOMPARE(log.inferenceOptions["Absolute Tolerance (atol)"], "1e-05");
+    QCOMPARE(log.inferenceOptions["Relative Tolerance (rtol)"], "0.001");
+    QCOMPARE(log.inferenceOptions["Accuracy Threshold"], "0.99");
+    QCOMPARE(log.buildMemory["Total Weights Memory"].get<double>(), 13100672.0);
+    const OrderedJson& tuning = log.buildRouteTuning;
+    QCOMPARE(tuning["configurations"].get<int>(), 3);
+    QCOMPARE(tuning["iterations"].size(), std::size_t(3));
+    QCOMPARE(tuning["iterations"][1]["route"], "myelin:aggressive");
+    QCOMPARE(tuning["iterations"][2]["iteration"].get<int>(), 2);
+    QCOMPARE(tuning["best_route"], "myelin:aggressive");
+    QCOMPARE(tuning["best_gpu_time_ms"].get<double>(), 0.0213);
+    QCOMPARE(tuning["succeeded"].get<int>(), 2);
+    QCOMPARE(tuning["tried"].get<int>(), 3);
+    // The child's "Using tuning build route" lines and the TASK_BEGIN markers add nothing.
+    QVERIFY(log.warnings.isEmpty());
+}
+
+void TestTrtexecLog::showsBuildRouteTuning() {
+    const TrtexecLog log = readTrtexecLog(fixturePath("trt11-tune.log"));
+    const BuildRouteTable table = buildRouteTable(log.buildRouteTuning);
+    QCOMPARE(table.rows.size(), std::size_t(3));
+    QCOMPARE(table.rows[0].route, QString("default"));
+    QVERIFY(!table.rows[0].best);
+    QVERIFY(table.rows[1].best);
+    QVERIFY(!table.rows[2].best);
+    QCOMPARE(table.bestGpuTimeMs, 0.0213);
+    QCOMPARE(table.bestGpuTimeText(), QString("0.0213 ms"));
+    QCOMPARE(table.outcome, QString("2 / 3 iterations succeeded, 3 route configurations"));
+    QVERIFY(buildRouteTable(OrderedJson::object()).empty());
+
+    LoadOptions options;
+    options.logs = {fixturePath("trt11-tune.log")};
+    const EnginePlan plan = loadPlan(fixturePath("trt11.graph.json"), options);
+    QCOMPARE(plan.metadata.buildRouteTuning["best_route"], "myelin:aggressive");
+}
+
+// From TensorRT 11 trtexec times no transfers without --includeDataTransfers: its zeros are
+// "not measured" (null), whatever the Inference Options say or leave out.
+void TestTrtexecLog::transfersOffByDefaultFromTrt11() {
+    EngineMetadata metadata;
+    metadata.tensorrtVersion = QStringLiteral("11.0.0");
+    metadata.commandLines = {QStringLiteral("trtexec --loadEngine=a.engine")};
+    const OrderedJson measured = OrderedJson::array({0.1, 0.3, 0.2, 0.2, 0.25, 0.28, 0.3});
+    metadata.performance["H2D Latency"] = measured;
+    markUnmeasuredTransfers(metadata);
+    QVERIFY(metadata.performance["H2D Latency"].is_null());
+
+    metadata.commandLines = {
+        QStringLiteral("trtexec --loadEngine=a.engine --includeDataTransfers")};
+    metadata.performance["H2D Latency"] = measured;
+    markUnmeasuredTransfers(metadata);
+    QCOMPARE(metadata.performance["H2D Latency"], measured);
+
+    metadata.tensorrtVersion = QStringLiteral("10.16.1");
+    metadata.commandLines = {QStringLiteral("trtexec --loadEngine=a.engine")};
+    markUnmeasuredTransfers(metadata);
+    QCOMPARE(metadata.performance["H2D Latency"], measured);
 }
 
 PLANSCOPE_TEST_MAIN(TestTrtexecLog, QCoreApplication)

@@ -60,6 +60,21 @@ void printPerformance(QTextStream& stream, const OrderedJson& performance) {
         stream << '\t' << key << ": " << value << '\n';
 }
 
+// trtexec 11.1's --tuneBuildRoutes: the routes tried, the best marked with its GPU time.
+void printBuildRoutes(QTextStream& stream, const OrderedJson& tuning) {
+    const BuildRouteTable table = buildRouteTable(tuning);
+    if (table.empty())
+        return;
+    stream << "Build Route Tuning:\n";
+    for (const BuildRouteTable::Row& r : table.rows)
+        stream << "\tIteration " << r.iteration << ": " << r.route
+               << (r.best ? QStringLiteral("  (best, GPU time %1)").arg(table.bestGpuTimeText())
+                          : QString())
+               << '\n';
+    if (!table.outcome.isEmpty())
+        stream << '\t' << table.outcome << '\n';
+}
+
 } // namespace
 
 QString summaryText(const EnginePlan& plan) {
@@ -89,6 +104,7 @@ QString summaryText(const EnginePlan& plan) {
     printSection(stream, "System Options", plan.metadata.system);
     printSection(stream, "Inference Options", plan.metadata.inference);
     printPerformance(stream, plan.metadata.performance);
+    printBuildRoutes(stream, plan.metadata.buildRouteTuning);
     if (!plan.warnings.isEmpty()) {
         stream << "Warnings:\n";
         for (const QString& w : plan.warnings)

@@ -136,6 +136,8 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"performance", plan.metadata.performance},
         {"inference", plan.metadata.inference},
         {"system", plan.metadata.system},
+        {"build_memory", plan.metadata.buildMemory},
+        {"build_route_tuning", plan.metadata.buildRouteTuning},
         {"tensorrt_version", str(plan.metadata.tensorrtVersion)},
         {"commands", commands},
         {"warnings", warnings},

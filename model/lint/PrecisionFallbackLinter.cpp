@@ -9,7 +9,9 @@ const QStringList kReduced = {QStringLiteral("FP16"), QStringLiteral("BF16"),
                               QStringLiteral("INT8"), QStringLiteral("FP8"),
                               QStringLiteral("INT4")};
 
-// "FP32+FP16+INT8" from the builder configuration; without it, what the layers run in.
+// "FP32+FP16+INT8" from the builder configuration; without it, what the layers run in. A
+// strongly typed network ("Strongly Typed", TensorRT 11's only mode) names no reduced precision:
+// its layers run in the types the network gives them, so none falls back.
 QString builtFor(const EnginePlan& plan) {
     const auto it = plan.metadata.builder.find("Precision");
     if (it != plan.metadata.builder.end() && it->is_string())

@@ -44,10 +44,26 @@ std::optional<double> performanceStatistic(const EngineMetadata& metadata, const
     return latencyStatistic(*it, name);
 }
 
-void markUnmeasuredTransfers(EngineMetadata& metadata) {
+namespace {
+
+// Whether the run measured no host-device transfers: its options say so, or TensorRT 11's
+// trtexec ran without --includeDataTransfers (transfers are off by default from 11.0).
+bool transfersDisabled(const EngineMetadata& metadata) {
     const auto transfers = metadata.inference.find("Data transfers");
-    const bool disabled = transfers != metadata.inference.end() && transfers->is_string() &&
-                          transfers->get<std::string>() == "Disabled";
+    if (transfers != metadata.inference.end() && transfers->is_string())
+        return transfers->get<std::string>() == "Disabled";
+    if (metadata.tensorrtVersion.section('.', 0, 0).toInt() < 11)
+        return false;
+    return std::none_of(metadata.commandLines.begin(), metadata.commandLines.end(),
+                        [](const QString& command) {
+                            return command.contains(QLatin1String("--includeDataTransfers"));
+                        });
+}
+
+} // namespace
+
+void markUnmeasuredTransfers(EngineMetadata& metadata) {
+    const bool disabled = transfersDisabled(metadata);
     for (const char* key : {"H2D Latency", "D2H Latency"}) {
         const auto it = metadata.performance.find(key);
         if (it == metadata.performance.end())
@@ -111,6 +127,42 @@ QString metadataText(const std::string& key, const OrderedJson& value) {
     else if (name == QLatin1String("Memory Bus Width"))
         text += QStringLiteral(" bits");
     return text;
+}
+
+QString BuildRouteTable::bestGpuTimeText() const {
+    return bestGpuTimeMs ? QString::number(*bestGpuTimeMs, 'g', 6) + QStringLiteral(" ms")
+                         : QStringLiteral("-");
+}
+
+BuildRouteTable buildRouteTable(const OrderedJson& tuning) {
+    BuildRouteTable table;
+    const std::string best = tuning.value("best_route", std::string());
+    if (const auto it = tuning.find("iterations"); it != tuning.end() && it->is_array())
+        for (const OrderedJson& iteration : *it)
+            table.rows.push_back({iteration.value("iteration", qint64(0)),
+                                  QString::fromStdString(iteration.value("route", std::string())),
+                                  false});
+    // The best route is the last iteration that ran it (a route is tried once per iteration).
+    for (auto row = table.rows.rbegin(); row != table.rows.rend(); ++row)
+        if (!best.empty() && row->route.toStdString() == best) {
+            row->best = true;
+            break;
+        }
+    if (const auto it = tuning.find("best_gpu_time_ms"); it != tuning.end() && it->is_number())
+        table.bestGpuTimeMs = it->get<double>();
+    QStringList outcome;
+    if (tuning.contains("succeeded") && tuning.contains("tried"))
+        outcome << QStringLiteral("%1 / %2 iterations succeeded")
+                       .arg(tuning["succeeded"].get<qint64>())
+                       .arg(tuning["tried"].get<qint64>());
+    if (tuning.contains("configurations"))
+        outcome << QStringLiteral("%1 route configurations")
+                       .arg(tuning["configurations"].get<qint64>());
+    if (!best.empty() && std::none_of(table.rows.begin(), table.rows.end(),
+                                      [](const BuildRouteTable::Row& r) { return r.best; }))
+        outcome << QStringLiteral("best: %1").arg(QString::fromStdString(best));
+    table.outcome = outcome.join(QStringLiteral(", "));
+    return table;
 }
 
 } // namespace planscope

@@ -21,6 +21,8 @@ struct EngineMetadata {
     // What the builder reports of the engine's memory, in bytes ("Total Weights Memory",
     // "Total Activation Memory" ...; trtexec logs and verbose build logs only).
     OrderedJson buildMemory = OrderedJson::object();
+    // trtexec 11.1's build-route tuner (--tuneBuildRoutes): the routes it tried and the best.
+    OrderedJson buildRouteTuning = OrderedJson::object();
     QString tensorrtVersion;  // trtexec logs only
     QStringList commandLines; // trtexec logs only
 
@@ -51,7 +53,8 @@ std::optional<double> performanceStatistic(const EngineMetadata& metadata, const
                                            const QString& name);
 
 // trtexec writes 0 for the host-device transfers it did not measure (--noDataTransfers, or
-// "Data transfers: Disabled"); those become null: not measured, never 0 ms.
+// "Data transfers: Disabled", TensorRT 11's default without --includeDataTransfers); those
+// become null: not measured, never 0 ms.
 void markUnmeasuredTransfers(EngineMetadata& metadata);
 
 // A performance summary laid out as the Summary panel, the report and the CLI show it.
@@ -65,5 +68,21 @@ struct PerformanceTable {
     std::vector<std::pair<QString, QString>> scalars; // "Throughput", "2829.15 qps"
 };
 PerformanceTable performanceTable(const OrderedJson& performance);
+
+// trtexec 11.1's build-route tuning as the Summary and the CLI show it: each route tried, the
+// best one marked with its GPU time, and how many iterations succeeded.
+struct BuildRouteTable {
+    struct Row {
+        qint64 iteration = 0;
+        QString route;
+        bool best = false;
+    };
+    std::vector<Row> rows;
+    std::optional<double> bestGpuTimeMs;
+    QString outcome; // "3 / 4 iterations succeeded, of 4 configurations"; empty when not logged
+    bool empty() const { return rows.empty() && outcome.isEmpty(); }
+    QString bestGpuTimeText() const; // "0.0213 ms", as trtexec wrote it; "-" when not logged
+};
+BuildRouteTable buildRouteTable(const OrderedJson& tuning);
 
 } // namespace planscope

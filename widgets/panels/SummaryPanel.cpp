@@ -119,6 +119,23 @@ QString SummaryPanel::performanceSection() const {
     return section(tr("Performance summary"), table(rows));
 }
 
+// trtexec 11.1's --tuneBuildRoutes: one row per route tried, the best in bold with its time.
+QString SummaryPanel::buildRouteSection() const {
+    const BuildRouteTable routes = buildRouteTable(m_document->plan()->metadata.buildRouteTuning);
+    if (routes.empty())
+        return {};
+    QString rows;
+    for (const BuildRouteTable::Row& r : routes.rows)
+        rows += row(tr("Iteration %1").arg(r.iteration),
+                    r.best ? tr("<b>%1</b><br><span class=muted>best, GPU time %2</span>")
+                                 .arg(breakable(r.route), routes.bestGpuTimeText())
+                           : breakable(r.route),
+                    true);
+    if (!routes.outcome.isEmpty())
+        rows += row(tr("Outcome"), routes.outcome);
+    return section(tr("Build route tuning"), table(rows));
+}
+
 void SummaryPanel::refresh() {
     if (!m_document->plan()) {
         clear();
@@ -131,6 +148,7 @@ void SummaryPanel::refresh() {
     if (!plan.metadata.builder.empty())
         html += section(tr("Builder configuration"), jsonTable(plan.metadata.builder));
     html += performanceSection();
+    html += buildRouteSection();
     if (!plan.metadata.inference.empty())
         html += section(tr("Inference options"), jsonTable(plan.metadata.inference));
     if (!plan.metadata.system.empty())

@@ -19,6 +19,7 @@ class SummaryPanel : public RichTextView {
     QString modelSection() const;
     QString selectedLayerSection() const;
     QString performanceSection() const;
+    QString buildRouteSection() const;
 
     PlanDocument* m_document;
     QString m_planRows; // of the open plan

@@ -31,6 +31,7 @@ void mergeLogMetadata(const TrtexecLog& log, EngineMetadata& metadata) {
     addMissing(metadata.performance, log.performanceSummary);
     addMissing(metadata.inference, log.inferenceOptions);
     addMissing(metadata.buildMemory, log.buildMemory);
+    addMissing(metadata.buildRouteTuning, log.buildRouteTuning);
     if (metadata.tensorrtVersion.isEmpty())
         metadata.tensorrtVersion = log.tensorrtVersion;
     metadata.commandLines << log.commandLines;

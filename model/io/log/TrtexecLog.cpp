@@ -100,7 +100,8 @@ class LogReader {
                 m_log.layerGraphJson = parseLayerInformation(lines, i, i, m_log.warnings);
                 m_log.layerGraphIsEngineList = false;
                 --i;
-            } else if (readBuildMemory(content)) {
+            } else if (readBuildMemory(content) ||
+                       readBuildRouteLine(content, m_log.buildRouteTuning)) {
                 continue;
             } else if (content.startsWith("TensorRT version:")) {
                 m_log.tensorrtVersion = QString::fromUtf8(content.mid(17).trimmed());

@@ -29,6 +29,9 @@ struct TrtexecLog {
     // The builder's "[TRT] Total Weights Memory: N bytes" lines and their kin, in bytes; the last
     // build's where the log holds several.
     OrderedJson buildMemory = OrderedJson::object();
+    // trtexec 11.1's --tuneBuildRoutes: {"configurations", "iterations": [{"iteration", "route"}],
+    // "best_route", "best_gpu_time_ms", "succeeded", "tried"}, each key only when logged.
+    OrderedJson buildRouteTuning = OrderedJson::object();
 
     std::optional<ProfileFile> profileTable; // --dumpProfile's per-layer table
     // --dumpLayerInfo's layer list as an engine-graph JSON document (empty when absent); else
@@ -66,6 +69,10 @@ QByteArray parseLayerInformation(const QList<QByteArray>& lines, qsizetype first
 // tactics, tensors with data types and dimensions), as engine-graph JSON text.
 QByteArray parseEngineLayerInformation(const QList<QByteArray>& lines, qsizetype first,
                                        qsizetype& next, QStringList& warnings);
+
+// Reads one --tuneBuildRoutes line ("Tuning iteration [2]: <route>", "Best iteration: <route>
+// (gpu_time_ms=1.25)" ...; `content` without its "[I] ") into `tuning`; false for other lines.
+bool readBuildRouteLine(const QByteArray& content, OrderedJson& tuning);
 
 // The message text of a "[date-time] [I] text" line; nullopt for other lines ([W], raw text).
 std::optional<QByteArray> infoLineText(const QByteArray& line);

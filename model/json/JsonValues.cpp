@@ -18,4 +18,8 @@ OrderedJson jsonNumber(std::optional<double> value) {
     return value ? jsonNumber(*value) : OrderedJson();
 }
 
+OrderedJson optionalText(const QString& value) {
+    return value.isEmpty() ? OrderedJson() : OrderedJson(value.toStdString());
+}
+
 } // namespace planscope

@@ -13,5 +13,7 @@ OrderedJson jsonNumber(double value);
 OrderedJson jsonNumber(std::optional<double> value);
 // A measured figure as it is (no integer conversion); a missing one is null.
 OrderedJson optionalJson(std::optional<double> value);
+// A text; an empty one (what the file does not hold) is null.
+OrderedJson optionalText(const QString& value);
 
 } // namespace planscope

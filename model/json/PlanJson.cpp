@@ -35,11 +35,6 @@ OrderedJson bindingsJson(const std::vector<const Tensor*>& tensors) {
     return list;
 }
 
-// A text, or null for an empty one (what the file does not hold).
-OrderedJson textOrNull(const QString& text) {
-    return text.isEmpty() ? OrderedJson() : OrderedJson(text.toStdString());
-}
-
 OrderedJson shapeJson(const std::vector<qint64>& shape) {
     return shape.empty() ? OrderedJson() : OrderedJson(shape);
 }
@@ -55,13 +50,13 @@ OrderedJson ioTensorsJson(const std::vector<IoTensor>& tensors) {
             profiles.push_back({{"min_shape", shapeJson(p.minShape)},
                                 {"opt_shape", shapeJson(p.optShape)},
                                 {"max_shape", shapeJson(p.maxShape)},
-                                {"format", textOrNull(p.format)}});
+                                {"format", optionalText(p.format)}});
         list.push_back({{"name", str(t.name)},
                         {"mode", t.input ? "input" : "output"},
-                        {"data_type", textOrNull(t.dataType)},
+                        {"data_type", optionalText(t.dataType)},
                         {"precision", str(t.precision)},
                         {"shape", t.shape},
-                        {"location", textOrNull(t.location)},
+                        {"location", optionalText(t.location)},
                         {"shape_inference", t.shapeIo ? OrderedJson(*t.shapeIo) : OrderedJson()},
                         {"profiles", profiles}});
     }

@@ -1,5 +1,7 @@
 #include "json/TacticJson.h"
 
+#include "json/JsonValues.h"
+
 #include <cmath>
 
 namespace planscope {
@@ -7,10 +9,6 @@ namespace {
 
 OrderedJson text(const QString& value) {
     return value.toStdString();
-}
-
-OrderedJson optionalText(const QString& value) {
-    return value.isEmpty() ? OrderedJson() : text(value);
 }
 
 OrderedJson milliseconds(double value) {

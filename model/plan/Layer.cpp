@@ -31,6 +31,13 @@ QString Tensor::description() const {
     return name + QStringLiteral(": ") + shapeText() + 'x' + format;
 }
 
+void Layer::addWeightTensor(const Tensor& t) {
+    if (weightsType.isEmpty())
+        weightsType = t.precision;
+    weightsCount += t.sized() ? static_cast<qint64>(t.volume()) : 0;
+    weightsBytes += t.bytes;
+}
+
 bool Layer::ioBytesKnown() const {
     const auto sized = [](const std::vector<Tensor>& tensors) {
         return std::all_of(tensors.begin(), tensors.end(),

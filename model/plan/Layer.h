@@ -135,6 +135,10 @@ struct Layer {
     // The attribute's value as written (JSON text), without converting it.
     std::optional<std::string_view> attributeJson(std::string_view key) const;
 
+    // Counts a weight tensor (TensorRT 11's Constants, an input no layer writes) in the
+    // layer's weights: its elements, its bytes, and its type when the layer has none yet.
+    void addWeightTensor(const Tensor& t);
+
     bool weightsKnown() const { return detail == LayerDetail::Full; }
     bool ioBytesKnown() const; // every tensor exported with its whole shape
     bool footprintKnown() const { return weightsKnown() && ioBytesKnown(); }

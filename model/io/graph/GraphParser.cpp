@@ -191,10 +191,7 @@ void markConstantInputs(std::vector<Layer>& layers,
             if (t.name.isEmpty() || written.contains(t.name))
                 continue;
             t.constant = marked = true;
-            if (layer.weightsType.isEmpty())
-                layer.weightsType = t.precision;
-            layer.weightsCount += t.sized() ? static_cast<qint64>(t.volume()) : 0;
-            layer.weightsBytes += t.bytes;
+            layer.addWeightTensor(t);
             layer.inputBytes -= t.bytes;
         }
         if (marked) {

@@ -143,12 +143,8 @@ void LayerBuilder::readConstant(element raw, qint64& count, QString& type, doubl
 // TensorRT 11 lists the weights Myelin's layers read as "Constants", tensors of their own:
 // they count as the layer's weights.
 void LayerBuilder::readConstants(element raw, Layer& layer) {
-    for (const Tensor& t : buildTensors(raw)) {
-        if (layer.weightsType.isEmpty())
-            layer.weightsType = t.precision;
-        layer.weightsCount += t.sized() ? static_cast<qint64>(t.volume()) : 0;
-        layer.weightsBytes += t.bytes;
-    }
+    for (const Tensor& t : buildTensors(raw))
+        layer.addWeightTensor(t);
 }
 
 Layer LayerBuilder::build(simdjson::dom::object raw, Layer::AttributeText attributes) {

@@ -14,6 +14,8 @@ int main(int argc, char* argv[]) {
     parser.addOptions(
         {{"layers", "Number of layers (default 20000; 0 for exactly ResNet-50).", "N", "20000"},
          {"seed", "Random seed (default 1).", "S", "1"},
+         {"module-paths", "Name layers and ONNX nodes by PyTorch module paths, three levels deep "
+                          "(/layer2/layer2.1/conv1/Conv)."},
          {{"o", "output"}, "Output prefix, e.g. /tmp/big.onnx.engine.", "PREFIX"}});
     parser.process(app);
     if (!parser.isSet("output")) {
@@ -23,6 +25,7 @@ int main(int argc, char* argv[]) {
     planscope::SyntheticPlanOptions options;
     options.layers = parser.value("layers").toInt();
     options.seed = parser.value("seed").toUInt();
+    options.modulePaths = parser.isSet("module-paths");
     if (options.layers != 0 && options.layers < 16) {
         std::fprintf(stderr, "planscope-generate-plan: --layers must be 0 or at least 16\n");
         return 2;

@@ -169,7 +169,7 @@ void TestCli::exportsCharts() {
     QTemporaryDir dir;
     const Run list = runPlanscope({"export-chart", "--list"});
     QCOMPARE(list.status, 0);
-    QCOMPARE(list.out.trimmed().split('\n').size(), 37);
+    QCOMPARE(list.out.trimmed().split('\n').size(), 38);
     QVERIFY(list.out.startsWith("latency-sunburst"));
     const Run one =
         runPlanscope({"export-chart", dataPath(kMobileNet), "--chart", "latency-sunburst", "-o",
@@ -182,7 +182,7 @@ void TestCli::exportsCharts() {
     const Run all = runPlanscope({"export-chart", dataPath(kMobileNet), "--all", "-o",
                                   dir.filePath("all"), "--format", "png"});
     QCOMPARE(all.status, 0);
-    QCOMPARE(QDir(dir.filePath("all")).entryList({"*.png"}).size(), 37);
+    QCOMPARE(QDir(dir.filePath("all")).entryList({"*.png"}).size(), 38);
 }
 
 void TestCli::exportsGraphs() {

@@ -79,8 +79,8 @@ void TestLeadsTab::listsLeadsInATab() {
     window.show();
     QVERIFY(openAndWait(window, dataPath("trex/resnet-a100/qat/resnet-qat.onnx.engine")));
     auto* tabs = window.findChild<QTabWidget*>();
-    QCOMPARE(tabs->tabText(1).remove('&'), QStringLiteral("Leads"));
-    QCOMPARE(tabs->widget(1), window.leadsPanel());
+    QCOMPARE(tabs->tabText(2).remove('&'), QStringLiteral("Leads")); // after Layers, Modules
+    QCOMPARE(tabs->widget(2), window.leadsPanel());
     const QTreeView* view = window.leadsPanel()->view();
     QCOMPARE(view->model()->rowCount(), 5); // latency-gap last: the layers overstate the run
     QCOMPARE(view->model()->index(0, LeadsModel::IdColumn).data().toString(),

@@ -242,7 +242,7 @@ void TestOnnxCompareCli::refusesBadArguments_data() {
     const QString a = dataPath(kAlexNetA);
     const QString b = dataPath(kAlexNetB);
     QTest::newRow("unknown --by") << QStringList{"compare", a, b, "--by", "ops"}
-                                  << "--by takes 'layers' or 'onnx', not 'ops'";
+                                  << "--by takes 'layers', 'onnx' or 'module', not 'ops'";
     QTest::newRow("matching options") << QStringList{"compare", a, b, "--by", "onnx", "--exact"}
                                       << "--exact and --inexact choose how layers are matched";
     QTest::newRow("json and csv") << QStringList{"compare", a, b, "--by", "onnx", "--json", "--csv"}

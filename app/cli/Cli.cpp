@@ -32,6 +32,8 @@ const std::map<QString, CommandEntry>& commands() {
         {QStringLiteral("lint"), {lintCommand, "Report layers with known performance hazards."}},
         {QStringLiteral("leads"),
          {leadsCommand, "What to fix first, ranked by the time at stake."}},
+        {QStringLiteral("modules"),
+         {modulesCommand, "Time by the modules of the model the engine came from."}},
         {QStringLiteral("compare"),
          {compareCommand, "Compare two plans layer by layer; gate on a slowdown."}},
         {QStringLiteral("convert-log"),

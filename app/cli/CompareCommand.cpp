@@ -1,10 +1,12 @@
 #include "cli/CliSupport.h"
+#include "cli/ModulesText.h"
 #include "cli/OnnxCompareText.h"
 #include "compare/OnnxComparisonJson.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
 #include "compare/SummaryComparison.h"
 #include "io/PlanLoader.h"
+#include "modules/ModuleComparison.h"
 #include "plan/PlanError.h"
 
 #include <algorithm>
@@ -128,6 +130,18 @@ void printByOnnx(const EnginePlan& a, const EnginePlan& b, const QCommandLinePar
     }
 }
 
+// Each module's time in A and B (README.md, "Time by module"), by |delta|.
+void printByModule(const EnginePlan& a, const EnginePlan& b, const QCommandLineParser& parser,
+                   double threshold) {
+    const ModuleComparison comparison = compareByModule(a, b);
+    if (parser.isSet(QStringLiteral("json")))
+        out() << QString::fromStdString(moduleComparisonJson(a, b, comparison).dump(2)) << '\n';
+    else if (parser.isSet(QStringLiteral("csv")))
+        out() << QString::fromUtf8(moduleComparisonCsv(comparison));
+    else
+        out() << moduleComparisonText(a, b, comparison, threshold);
+}
+
 // --fail-if-slower: exit 1 when B's average time is more than `limit` percent above A's.
 int gate(const EnginePlan& a, const EnginePlan& b, const QStringList& paths, double limit) {
     const std::optional<double> slower = slowdownPercent(a, b);
@@ -162,8 +176,10 @@ int compareCommand(const QStringList& arguments) {
                                      QStringLiteral("The plan compared with it."));
         parser.addOptions({
             {QStringLiteral("by"),
-             QStringLiteral("Compare by 'layers' (trex's layer matching, the default) or by "
-                            "'onnx' (groups of ONNX nodes, from each layer's Metadata)."),
+             QStringLiteral(
+                 "Compare by 'layers' (trex's layer matching, the default) or by "
+                 "'onnx' (groups of ONNX nodes, from each layer's Metadata) or by 'module' "
+                 "(the model's modules, from the ONNX nodes' paths)."),
              QStringLiteral("WHAT"), QStringLiteral("layers")},
             {QStringLiteral("exact"),
              QStringLiteral("Match layers on all their tensors (default).")},
@@ -192,12 +208,15 @@ int compareCommand(const QStringList& arguments) {
         if (parser.isSet(QStringLiteral("json")) && parser.isSet(QStringLiteral("csv")))
             throw UsageError("choose one of --json and --csv");
         const QString by = parser.value(QStringLiteral("by"));
-        if (by != QLatin1String("layers") && by != QLatin1String("onnx"))
-            throw UsageError(("--by takes 'layers' or 'onnx', not '" + by + "'").toStdString());
-        if (by == QLatin1String("onnx") &&
+        if (by != QLatin1String("layers") && by != QLatin1String("onnx") &&
+            by != QLatin1String("module"))
+            throw UsageError(
+                ("--by takes 'layers', 'onnx' or 'module', not '" + by + "'").toStdString());
+        if (by != QLatin1String("layers") &&
             (parser.isSet(QStringLiteral("exact")) || parser.isSet(QStringLiteral("inexact"))))
-            throw UsageError("--exact and --inexact choose how layers are matched; --by onnx "
-                             "matches none");
+            throw UsageError(("--exact and --inexact choose how layers are matched; --by " + by +
+                              " matches none")
+                                 .toStdString());
         const double threshold = numberOption(parser, QStringLiteral("threshold"), 0.03);
         LoadOptions options;
         options.profile = static_cast<int>(numberOption(parser, QStringLiteral("profile"), 0));
@@ -205,6 +224,8 @@ int compareCommand(const QStringList& arguments) {
         const EnginePlan b = loadPlan(plans[1], options);
         if (by == QLatin1String("onnx"))
             printByOnnx(a, b, parser, threshold);
+        else if (by == QLatin1String("module"))
+            printByModule(a, b, parser, threshold);
         else
             printByLayers(a, b, parser, threshold);
         if (parser.isSet(QStringLiteral("fail-if-slower")))

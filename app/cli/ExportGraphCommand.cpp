@@ -3,6 +3,7 @@
 #include "graphview/GraphLayout.h"
 #include "graphview/GraphPainter.h"
 #include "lint/Linter.h"
+#include "modules/ModuleGraph.h"
 #include "onnxexport/OnnxExport.h"
 #include "plan/PlanError.h"
 
@@ -31,9 +32,35 @@ GraphStyle styleFrom(const QCommandLineParser& parser) {
     return style;
 }
 
-// The whole graph, a neighbourhood (--around, --radius) or the layers matching --query.
+// The model's modules down to --depth, the --open ones opened (README.md, "Time by module").
+PlanGraph moduleGraphOf(const QCommandLineParser& parser, const EnginePlan& plan) {
+    bool ok = false;
+    const int depth = parser.value(QStringLiteral("depth")).toInt(&ok);
+    if (!ok || depth < 1)
+        throw UsageError("--depth takes a number from 1");
+    const ModuleTree tree = buildModuleTree(plan);
+    ModuleGraphView view{depth, {}, {}};
+    for (const QString& path : parser.values(QStringLiteral("open"))) {
+        const int module = tree.find(path);
+        if (module <= 0)
+            throw PlanError(QStringLiteral("%1: no module has the path '%2'. 'planscope modules' "
+                                           "lists them.")
+                                .arg(plan.name, path));
+        for (int m : tree.ancestry(module)) // the modules on the way opened too
+            if (m > 0 && !view.isOpen(tree, m))
+                view.toggle(tree, m);
+    }
+    return moduleGraph(plan, tree, view);
+}
+
+// The whole graph, a neighbourhood (--around, --radius), the layers matching --query, or the
+// modules (--modules).
 PlanGraph selectGraph(const QCommandLineParser& parser, const EnginePlan& plan,
                       const GraphOptions& options) {
+    if (parser.isSet(QStringLiteral("modules")))
+        return moduleGraphOf(parser, plan);
+    if (parser.isSet(QStringLiteral("open")) || parser.isSet(QStringLiteral("depth")))
+        throw UsageError("--depth and --open go with --modules");
     if (parser.isSet(QStringLiteral("around"))) {
         const QString name = parser.value(QStringLiteral("around"));
         const Layer* layer = plan.findLayer(name);
@@ -93,6 +120,15 @@ int exportGraphCommand(const QStringList& arguments) {
              QStringLiteral("N"), QStringLiteral("3")},
             {QStringLiteral("query"), QStringLiteral("Only the layers whose names match REGEX."),
              QStringLiteral("REGEX")},
+            {QStringLiteral("modules"),
+             QStringLiteral("The model's modules: each module at --depth one node.")},
+            {QStringLiteral("depth"),
+             QStringLiteral("With --modules: modules down to this depth are nodes (default 1)."),
+             QStringLiteral("N"), QStringLiteral("1")},
+            {QStringLiteral("open"),
+             QStringLiteral("With --modules: open this module (a path, as 'planscope modules' "
+                            "prints it) to show what it holds; repeatable."),
+             QStringLiteral("PATH")},
         });
         if (!parseArguments(parser, arguments))
             return 0;
@@ -137,8 +173,11 @@ int exportGraphCommand(const QStringList& arguments) {
         std::future<QSet<int>> flagged = std::async(std::launch::async, [&] {
             LintSettings scope;
             scope.onlyLayers.emplace();
-            for (const GraphNode& node : graph.nodes())
+            for (const GraphNode& node : graph.nodes()) {
                 scope.onlyLayers->insert(node.layer);
+                for (int layer : node.layers) // a module's
+                    scope.onlyLayers->insert(layer);
+            }
             QSet<int> layers;
             for (const LintFinding& f : lintPlan(plan, scope))
                 layers.insert(f.layerIndex);

@@ -17,6 +17,7 @@
 #include "panels/LayerTablePanel.h"
 #include "panels/LeadsPanel.h"
 #include "panels/LintPanel.h"
+#include "panels/ModulesPanel.h"
 #include "panels/SummaryPanel.h"
 #include "plan/PlanError.h"
 #include "report/PlanReport.h"
@@ -77,7 +78,7 @@ QDockWidget* dock(const QString& title, const QString& name, QWidget* content, Q
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new PlanDocument(this)), m_loader(new AsyncPlanLoader(this)),
       m_layers(new LayerTablePanel(m_document, this)), m_leads(new LeadsPanel(m_document, this)),
-      m_summary(new SummaryPanel(m_document, this)),
+      m_modules(new ModulesPanel(m_document, this)), m_summary(new SummaryPanel(m_document, this)),
       m_inspector(new LayerInspector(m_document, this)), m_lint(new LintPanel(m_document, this)),
       m_charts(new ChartsPanel(m_document, this)), m_graph(new GraphPanel(m_document, this)),
       m_tabs(new QTabWidget(this)), m_checkBanner(new CheckBanner(m_document, this)) {
@@ -85,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/planscope.svg")));
     setAcceptDrops(true);
     m_tabs->addTab(m_layers, tr("&Layers"));
+    m_tabs->addTab(m_modules, tr("&Modules"));
     m_tabs->addTab(m_leads, tr("Lea&ds"));
     m_tabs->addTab(m_charts, tr("C&harts"));
     m_tabs->addTab(m_graph, tr("&Graph"));

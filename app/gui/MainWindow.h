@@ -22,6 +22,7 @@ class GraphPanel;
 class LayerInspector;
 class LayerTablePanel;
 class LeadsPanel;
+class ModulesPanel;
 class LintPanel;
 class SummaryPanel;
 
@@ -46,6 +47,7 @@ class MainWindow : public QMainWindow {
     AsyncPlanLoader* loader() const { return m_loader; }
     LayerTablePanel* layerPanel() const { return m_layers; }
     LeadsPanel* leadsPanel() const { return m_leads; }
+    ModulesPanel* modulesPanel() const { return m_modules; }
     LintPanel* lintPanel() const { return m_lint; }
     ChartsPanel* chartsPanel() const { return m_charts; }
     GraphPanel* graphPanel() const { return m_graph; }
@@ -95,6 +97,7 @@ class MainWindow : public QMainWindow {
     AsyncPlanLoader* m_loader;
     LayerTablePanel* m_layers;
     LeadsPanel* m_leads;
+    ModulesPanel* m_modules;
     SummaryPanel* m_summary;
     LayerInspector* m_inspector;
     LintPanel* m_lint;

@@ -107,8 +107,15 @@ void screenshotWhenReady(MainWindow& window, const ScreenshotRequest& request) {
     });
 }
 
-void screenshotWhenReady(CompareWindow& window, const ScreenshotRequest& request) {
-    whenLoaded<CompareWindow>(window, request, [request](CompareWindow& w) -> QString {
+void screenshotWhenReady(CompareWindow& window, const ScreenshotRequest& asked) {
+    // "modules": the ONNX ops tab showing the engines by module.
+    const bool modules = asked.tab.startsWith(QLatin1String("module"), Qt::CaseInsensitive);
+    ScreenshotRequest request = asked;
+    if (modules)
+        request.tab = QStringLiteral("onnx");
+    whenLoaded<CompareWindow>(window, request, [request, modules](CompareWindow& w) -> QString {
+        if (modules)
+            w.panel()->onnxPanel()->showModules(true);
         if (request.layer.isEmpty())
             return {};
         // On the ONNX ops tab a row of its table (chosen once the comparison is done).

@@ -11,7 +11,7 @@ class MainWindow;
 // pictures and the end-to-end tests).
 struct ScreenshotRequest {
     QString file;
-    QString tab;   // a tab's title, or its start: "charts", "graph" ...
+    QString tab;   // a tab's title, or its start: "charts", "graph" ...; compare: "modules"
     QString layer; // main window: a layer's name or index to select; compare: a row
     QString chart; // main window: the chart to show (planscope export-chart --list)
     QString lead;  // main window: the lead to choose (planscope leads --list)

@@ -62,7 +62,8 @@ struct Panel {
     bool horizontal = false; // bars grow to the right, categories down the side
     bool logX = false;
     bool logY = false;
-    bool zeroBased = true; // linear value axes start at zero
+    bool zeroBased = true;       // linear value axes start at zero
+    bool labelEveryRing = false; // ring panels: name the slices of every ring, not the inner only
     // The bar value axis reaches at least this far: panels that show the same quantity side by
     // side (one per engine) share one range, so equal lengths mean equal values.
     std::optional<double> valueMax;

@@ -8,6 +8,7 @@ const std::vector<ChartDefinition>& chartCatalog() {
     static const std::vector<ChartDefinition> catalog = [] {
         std::vector<ChartDefinition> charts;
         addPerformanceCharts(charts);
+        addModuleCharts(charts);
         addMemoryCharts(charts);
         addConvolutionCharts(charts);
         addFusionCharts(charts);

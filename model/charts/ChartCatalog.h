@@ -24,6 +24,7 @@ Chart buildChart(const EnginePlan& plan, const QString& id);
 
 // The groups' chart lists, defined beside their builders.
 void addPerformanceCharts(std::vector<ChartDefinition>& charts);
+void addModuleCharts(std::vector<ChartDefinition>& charts);
 void addMemoryCharts(std::vector<ChartDefinition>& charts);
 void addConvolutionCharts(std::vector<ChartDefinition>& charts);
 void addFusionCharts(std::vector<ChartDefinition>& charts);

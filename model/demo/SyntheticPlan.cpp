@@ -90,8 +90,32 @@ class PlanBuilder {
 
   private:
     static constexpr int kHeadLayers = 5;
+    static constexpr int kResNet50Blocks = 16;
+    static constexpr int kBlocksPerStage = 64;
+
+    // The first block of a ResNet-50 stage (3, 4, 6 and 3 blocks).
+    static int firstBlock(int stage) {
+        return stage == 0 ? 0 : stage == 1 ? 3 : stage == 2 ? 7 : 13;
+    }
 
     int layerCount() const { return static_cast<int>(m_layers.size()); }
+
+    // The Metadata TensorRT writes: the ONNX node (with module paths: each fused part its own
+    // node, as TensorRT lists them, separated by \x1f).
+    std::string metadata(const std::string& name) const {
+        if (!m_options.modulePaths)
+            return "[ONNX Layer: " + name + "]";
+        std::string text;
+        std::size_t from = 0;
+        while (true) {
+            const std::size_t plus = name.find(" + ", from);
+            text +=
+                (from ? "\\u001f" : "") + ("[ONNX Layer: " + name.substr(from, plus - from)) + "]";
+            if (plus == std::string::npos)
+                return text;
+            from = plus + 3;
+        }
+    }
 
     std::string tensorName() {
         std::ostringstream name;
@@ -110,11 +134,11 @@ class PlanBuilder {
     TensorSpec reformat(const std::string& name, const TensorSpec& in, const char* format,
                         const char* origin, const std::string& outName = {}) {
         TensorSpec out{outName.empty() ? tensorName() : outName, in.dims, format};
-        std::string json = common(name, "Reformat", {in}, {out}) +
-                           ",\"ParameterType\":\"Reformat\",\"Origin\":\"" + origin +
-                           "\",\"TacticValue\":\"0x0000000000000000\",\"StreamId\":0,\"Metadata\":"
-                           "\"[ONNX Layer: " +
-                           name + "]\"}";
+        std::string json =
+            common(name, "Reformat", {in}, {out}) +
+            ",\"ParameterType\":\"Reformat\",\"Origin\":\"" + origin +
+            "\",\"TacticValue\":\"0x0000000000000000\",\"StreamId\":0,\"Metadata\":\"" +
+            metadata(name) + "\"}";
         m_layers.push_back({name, json, volume(in.dims) * 0.6});
         return out;
     }
@@ -125,8 +149,8 @@ class PlanBuilder {
         std::string json = common(name, layerType, {in}, {out}) + ",\"ParameterType\":\"" +
                            parameterType +
                            "\",\"TacticValue\":\"0x0000000000000000\",\"StreamId\":0,"
-                           "\"Metadata\":\"[ONNX Layer: " +
-                           name + "]\"}";
+                           "\"Metadata\":\"" +
+                           metadata(name) + "\"}";
         m_layers.push_back({name, json, volume(in.dims) * cost});
         return out;
     }
@@ -145,8 +169,8 @@ class PlanBuilder {
             "\"PostPadding\":[1,1],\"Stride\":[2,2],\"BlendFactor\":0,"
             "\"AverageCountExcludesPadding\":1,\"TacticName\":"
             "\"sm80_xmma_pooling_int8_nchw32_kernel\",\"TacticValue\":\"0x5e2a4f01d3b7c911\","
-            "\"StreamId\":0,\"Metadata\":\"[ONNX Layer: " +
-            name + "]\"}";
+            "\"StreamId\":0,\"Metadata\":\"" +
+            metadata(name) + "\"}";
         m_layers.push_back({name, json, volume(in.dims) * 0.5});
         return out;
     }
@@ -184,7 +208,7 @@ class PlanBuilder {
                 "vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize"
              << tile << "x64_stage4_warpsize2x2x1_g1_tensor16x8x32_t1r" << kernel << 's' << kernel
              << "\",\"TacticValue\":\"0x" << std::hex << (m_random() & 0xffffffffffffULL)
-             << std::dec << "\",\"StreamId\":0,\"Metadata\":\"[ONNX Layer: " << name << "]\"}";
+             << std::dec << "\",\"StreamId\":0,\"Metadata\":\"" << metadata(name) << "\"}";
         const double macs = volume(out.dims) * static_cast<double>(c * kernel * kernel);
         m_layers.push_back({name, json.str(), macs * 0.002 + volume(out.dims) * 0.3});
         return out;
@@ -192,7 +216,16 @@ class PlanBuilder {
 
     TensorSpec bottleneck(int block, int stage, const TensorSpec& in, long long width, int stride) {
         std::ostringstream name;
-        name << "/layer" << stage + 1 << '.' << block;
+        if (!m_options.modulePaths)
+            name << "/layer" << stage + 1 << '.' << block;
+        else if (block < kResNet50Blocks) // torchvision's names: /layer2/layer2.1/conv1/Conv
+            name << "/layer" << stage + 1 << "/layer" << stage + 1 << '.'
+                 << block - firstBlock(stage);
+        else { // beyond ResNet-50, stages of kBlocksPerStage blocks: /layer7/layer7.12/...
+            const int extra = block - kResNet50Blocks;
+            const int s = 5 + extra / kBlocksPerStage;
+            name << "/layer" << s << "/layer" << s << '.' << extra % kBlocksPerStage;
+        }
         const std::string prefix = name.str();
         const TensorSpec a =
             conv(prefix + "/conv1/Conv + " + prefix + "/relu1/Relu", in, width, 1, 1, true);

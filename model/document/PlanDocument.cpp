@@ -22,6 +22,7 @@ void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
     m_selection->clear();
     m_plan = std::move(plan);
     m_connections.reset();
+    m_modules.reset();
     m_analysis = {};
     m_analysed = false;
     m_lintSettingsChanged = false;
@@ -32,6 +33,12 @@ const LayerConnections* PlanDocument::connections() const {
     if (!m_connections && m_plan)
         m_connections = std::make_unique<const LayerConnections>(*m_plan);
     return m_connections.get();
+}
+
+std::shared_ptr<const ModuleTree> PlanDocument::modules() const {
+    if (!m_modules && m_plan)
+        m_modules = std::make_shared<const ModuleTree>(buildModuleTree(*m_plan));
+    return m_modules;
 }
 
 void PlanDocument::setAnalysis(PlanAnalysis analysis) {

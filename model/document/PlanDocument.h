@@ -7,6 +7,7 @@
 #include "leads/Lead.h"
 #include "lint/LintFinding.h"
 #include "lint/LintSettings.h"
+#include "modules/ModuleTree.h"
 #include "plan/EnginePlan.h"
 
 #include <QObject>
@@ -46,6 +47,9 @@ class PlanDocument : public QObject {
     const PlanLeads& leads() const { return m_analysis.leads; } // with every lint rule on
     // Made when first asked for (the inspector, once a layer is chosen), not with every load.
     const LayerConnections* connections() const;
+    // The model's modules (modules/ModuleTree.h), made when first asked for and shared by the
+    // Modules tab, the module sunburst and the graph's module mode; null without a plan.
+    std::shared_ptr<const ModuleTree> modules() const;
     LayerSelection* selection() const { return m_selection; }
 
     std::vector<const LintFinding*> findingsFor(int layer) const;
@@ -69,6 +73,7 @@ class PlanDocument : public QObject {
     std::shared_ptr<const EnginePlan> m_plan;
     PlanAnalysis m_analysis;
     mutable std::unique_ptr<const LayerConnections> m_connections; // of m_plan, once asked for
+    mutable std::shared_ptr<const ModuleTree> m_modules;           // likewise
     bool m_analysed = false;
     bool m_lintSettingsChanged = false; // while the analysis was being made
     LayerSelection* m_selection;

@@ -63,6 +63,18 @@ void addDetails(const Layer& layer, QStringList& lines) {
 } // namespace
 
 QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style) {
+    if (node.kind == GraphNode::Kind::Module) {
+        QStringList lines{shortened(node.name, style.lineLength)};
+        if (node.ms)
+            lines << QStringLiteral("%1 ms, %2 %")
+                         .arg(QString::number(*node.ms, 'f', 3),
+                              QString::number(node.percent.value_or(0), 'f', 1));
+        if (style.detail != GraphStyle::Detail::Minimal)
+            lines << (node.layers.size() == 1
+                          ? QStringLiteral("1 layer")
+                          : QStringLiteral("%1 layers").arg(node.layers.size()));
+        return lines;
+    }
     if (node.kind == GraphNode::Kind::Region) {
         QStringList lines;
         if (style.regionNames || node.isBinding)
@@ -96,6 +108,9 @@ QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const Graph
 QString edgeLabel(const GraphEdge& edge, const GraphStyle& style) {
     if (edge.dependency)
         return {};
+    if (edge.tensors > 1)
+        return style.edgeDetails || style.edgeNames ? QStringLiteral("%1 tensors").arg(edge.tensors)
+                                                    : QString();
     QStringList parts;
     if (style.edgeNames)
         parts << edge.tensor.name;
@@ -107,6 +122,8 @@ QString edgeLabel(const GraphEdge& edge, const GraphStyle& style) {
 Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style) {
     if (node.kind == GraphNode::Kind::Region)
         return node.isBinding ? 0xC8C8C8 : 0xF4F4F4;
+    if (node.kind == GraphNode::Kind::Module) // by its share; unmeasured ones have none
+        return node.ms ? palette::scaleColor(node.heat) : Rgb(0xDDDDDD);
     const Layer& layer = layerOf(node, plan);
     if (style.latencyHeat) // 10% of the engine is hot; an unmeasured layer has no heat
         return layer.timing.measured ? palette::scaleColor(layer.timing.percent / 10.0)
@@ -144,6 +161,30 @@ QString dotQuoted(const QString& text) {
     return '"' + safe + '"';
 }
 
+namespace {
+
+// The opened modules inside `parent` (-1: the top) as nested clusters holding their nodes.
+QString dotClusters(const PlanGraph& graph, int parent, int depth) {
+    QString dot;
+    const QString indent(2 * depth, QLatin1Char(' '));
+    for (std::size_t c = 0; c < graph.clusters().size(); ++c) {
+        const GraphCluster& cluster = graph.clusters()[c];
+        if (cluster.parent != parent)
+            continue;
+        dot += QStringLiteral("%1subgraph cluster_%2 {\n%1  label=%3; style=rounded;\n")
+                   .arg(indent)
+                   .arg(c)
+                   .arg(dotQuoted(cluster.name));
+        for (std::size_t n = 0; n < graph.nodes().size(); ++n)
+            if (graph.nodes()[n].cluster == int(c))
+                dot += QStringLiteral("%1  n%2;\n").arg(indent).arg(n);
+        dot += dotClusters(graph, int(c), depth + 1) + indent + QStringLiteral("}\n");
+    }
+    return dot;
+}
+
+} // namespace
+
 QByteArray writeDot(const PlanGraph& graph, const EnginePlan& plan, const GraphStyle& style) {
     QString dot = QStringLiteral(
         "digraph plan {\n  graph [rankdir=TB, nodesep=0.25, ranksep=0.35];\n"
@@ -163,6 +204,7 @@ QByteArray writeDot(const PlanGraph& graph, const EnginePlan& plan, const GraphS
                 QStringLiteral(", shape=box, style=%1").arg(node.isBinding ? "filled" : "dashed");
         dot += QStringLiteral("];\n");
     }
+    dot += dotClusters(graph, -1, 1);
     for (const GraphEdge& edge : graph.edges()) {
         dot += QStringLiteral("  n%1 -> n%2 [color=\"%3\"")
                    .arg(edge.from)

@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
+#include <algorithm>
 #include <array>
 #include <deque>
 #include <optional>
@@ -81,6 +82,24 @@ std::vector<Region> buildRegions(const EnginePlan& plan, const std::vector<int>&
     return regions;
 }
 
+GraphNode layerNode(int layer, int constant, const QString& name) {
+    GraphNode node;
+    node.layer = layer;
+    node.constant = constant;
+    node.name = name;
+    return node;
+}
+
+GraphNode regionNode(const QString& name, const Tensor& tensor, int generation, bool binding) {
+    GraphNode node;
+    node.kind = GraphNode::Kind::Region;
+    node.name = name;
+    node.tensor = tensor;
+    node.generation = generation;
+    node.isBinding = binding;
+    return node;
+}
+
 // Whether the plan graph has a TrainStation ordering edge from layer i - 1 to layer i.
 bool ordered(const EnginePlan& plan, std::size_t i) {
     const bool into =
@@ -102,8 +121,7 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options, 
         if (part && !part->layers[static_cast<std::size_t>(layer.index)])
             continue;
         layerNode[static_cast<std::size_t>(layer.index)] = static_cast<int>(graph.m_nodes.size());
-        graph.m_nodes.push_back(
-            {GraphNode::Kind::Layer, layer.index, -1, layer.name, {}, 0, false});
+        graph.m_nodes.push_back(layerNode(layer.index, -1, layer.name));
     }
     const QSet<QString> bindings(plan.bindings.cbegin(), plan.bindings.cend());
     QHash<QString, int> constantNode; // output tensor -> node of its Constant layer
@@ -111,8 +129,7 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options, 
         for (std::size_t c = 0; c < plan.constants.size(); ++c) {
             const Layer& constant = plan.constants[c];
             const int node = static_cast<int>(graph.m_nodes.size());
-            graph.m_nodes.push_back(
-                {GraphNode::Kind::Layer, -1, static_cast<int>(c), constant.name, {}, 0, false});
+            graph.m_nodes.push_back(layerNode(-1, static_cast<int>(c), constant.name));
             for (const Tensor& t : constant.graphOutputs())
                 constantNode.insert(t.name, node);
         }
@@ -149,8 +166,7 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options, 
             }
             const int node = static_cast<int>(graph.m_nodes.size());
             const QString name = gen.isUser ? region.name : region.name + '.' + QString::number(g);
-            graph.m_nodes.push_back(
-                {GraphNode::Kind::Region, -1, -1, name, gen.tensor, generation, gen.isUser});
+            graph.m_nodes.push_back(regionNode(name, gen.tensor, generation, gen.isUser));
             shown[g] = node;
             for (int writer : gen.writers)
                 connect(writer, node, gen.tensor, generation);
@@ -241,10 +257,18 @@ PlanGraph PlanGraph::around(const EnginePlan& plan, const std::vector<int>& laye
     return built.neighbourhood(nodes, radius);
 }
 
+PlanGraph::PlanGraph(std::vector<GraphNode> nodes, std::vector<GraphEdge> edges,
+                     std::vector<GraphCluster> clusters)
+    : m_nodes(std::move(nodes)), m_edges(std::move(edges)), m_clusters(std::move(clusters)) {}
+
 int PlanGraph::nodeOfLayer(int layer) const {
-    for (std::size_t n = 0; n < m_nodes.size(); ++n)
-        if (m_nodes[n].kind == GraphNode::Kind::Layer && m_nodes[n].layer == layer)
+    for (std::size_t n = 0; n < m_nodes.size(); ++n) {
+        const GraphNode& node = m_nodes[n];
+        if ((node.kind == GraphNode::Kind::Layer && node.layer == layer) ||
+            (node.kind == GraphNode::Kind::Module &&
+             std::binary_search(node.layers.begin(), node.layers.end(), layer)))
             return static_cast<int>(n);
+    }
     return -1;
 }
 
@@ -260,7 +284,7 @@ PlanGraph PlanGraph::subgraph(const std::vector<bool>& keep) const {
         const int from = renumber[static_cast<std::size_t>(e.from)];
         const int to = renumber[static_cast<std::size_t>(e.to)];
         if (from >= 0 && to >= 0)
-            sub.m_edges.push_back({from, to, e.tensor, e.generation, e.dependency});
+            sub.m_edges.push_back({from, to, e.tensor, e.generation, e.dependency, e.tensors});
     }
     return sub;
 }

@@ -3,6 +3,7 @@
 #include "plan/EnginePlan.h"
 
 #include <QSet>
+#include <optional>
 #include <vector>
 
 namespace planscope {
@@ -15,7 +16,7 @@ struct GraphOptions {
 };
 
 struct GraphNode {
-    enum class Kind { Layer, Region };
+    enum class Kind { Layer, Region, Module };
     Kind kind = Kind::Layer;
     int layer = -1;    // index into the plan's layers (Layer nodes)
     int constant = -1; // index into the plan's constants (a Constant layer shown as a node)
@@ -23,6 +24,23 @@ struct GraphNode {
     Tensor tensor;     // the region's tensor (Region nodes)
     int generation = 0;
     bool isBinding = false; // an engine input or output
+    // A module of the model shown closed (modules/ModuleGraph.h): its index in the plan's
+    // module tree, its layers, figures and heat (its share over the largest module shown's).
+    int module = -1;
+    std::vector<int> layers;
+    std::optional<double> ms;
+    std::optional<double> percent;
+    double heat = 0;
+    int cluster = -1; // the opened module drawn around this node (index into clusters())
+};
+
+// An opened module, drawn as a frame around its submodules and layers.
+struct GraphCluster {
+    QString name;
+    int module = -1; // index in the plan's module tree
+    int parent = -1; // the cluster around this one
+    std::optional<double> ms;
+    std::optional<double> percent;
 };
 
 struct GraphEdge {
@@ -31,6 +49,7 @@ struct GraphEdge {
     Tensor tensor;
     int generation = 0;
     bool dependency = false; // TrainStation ordering, not data
+    int tensors = 1;         // tensors the edge stands for (between modules, several)
 };
 
 // The plan as a data-dependency graph, as trex's PlanGraph: layer nodes; memory regions (a
@@ -39,6 +58,9 @@ struct GraphEdge {
 // and forking regions are asked for; otherwise writers connect straight to readers.
 class PlanGraph {
   public:
+    PlanGraph() = default;
+    PlanGraph(std::vector<GraphNode> nodes, std::vector<GraphEdge> edges,
+              std::vector<GraphCluster> clusters = {});
     static PlanGraph build(const EnginePlan& plan, const GraphOptions& options = {});
     // build(plan, options).neighbourhood(its nodes of `layers`, radius), without building the
     // whole plan's graph first: only the layers near `layers` and the tensors they touch.
@@ -47,7 +69,9 @@ class PlanGraph {
 
     const std::vector<GraphNode>& nodes() const { return m_nodes; }
     const std::vector<GraphEdge>& edges() const { return m_edges; }
-    int nodeOfLayer(int layer) const; // -1 if the layer is not in this graph
+    const std::vector<GraphCluster>& clusters() const { return m_clusters; }
+    // The node showing the layer: its own, or the closed module's holding it; -1 if none.
+    int nodeOfLayer(int layer) const;
 
     // The nodes within `radius` edges of `node`, following edges both ways, as a graph. An
     // engine input or output or a constant is shown but not walked through from one of its
@@ -70,6 +94,7 @@ class PlanGraph {
 
     std::vector<GraphNode> m_nodes;
     std::vector<GraphEdge> m_edges;
+    std::vector<GraphCluster> m_clusters;
 };
 
 } // namespace planscope

@@ -100,11 +100,58 @@ ChartHit ChartPainter::hitAt(const QPointF& point) const {
     return it == m_hits.rend() ? ChartHit{} : it->hit;
 }
 
+QString ringKey(const QString& parentKey, const QString& label) {
+    return parentKey.isEmpty() ? label : parentKey + QChar(0x1f) + label;
+}
+
+QString parentRingKey(const QString& key) {
+    const qsizetype cut = key.lastIndexOf(QChar(0x1f));
+    return cut < 0 ? QString() : key.left(cut);
+}
+
+namespace {
+
+const RingNode* findRing(const std::vector<RingNode>& nodes, const QString& key) {
+    const std::vector<RingNode>* level = &nodes;
+    const RingNode* found = nullptr;
+    for (const QString& label : key.split(QChar(0x1f))) {
+        const auto it = std::find_if(level->begin(), level->end(),
+                                     [&](const RingNode& n) { return n.label == label; });
+        if (it == level->end())
+            return nullptr;
+        found = &*it;
+        level = &it->children;
+    }
+    return found;
+}
+
+void addRingSlice(std::vector<RingSlice>& slices, const RingNode& node, int level, double start,
+                  double span, const QString& key) {
+    slices.push_back({&node, level, start, span, key});
+    if (level + 1 >= kMaxRingLevels)
+        return;
+    double childTotal = 0;
+    for (const RingNode& child : node.children)
+        childTotal += std::max(0.0, child.mark.value);
+    const double whole = std::max(childTotal, node.mark.value);
+    double angle = start;
+    for (const RingNode& child : node.children) {
+        const double childSpan = whole > 0 ? span * std::max(0.0, child.mark.value) / whole : 0;
+        addRingSlice(slices, child, level + 1, angle, childSpan, ringKey(key, child.label));
+        angle += childSpan;
+    }
+}
+
+} // namespace
+
 std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill) {
     std::vector<RingSlice> slices;
     std::vector<const RingNode*> inner;
-    for (const RingNode& node : panel.rings)
-        if (drill.isEmpty() || node.label == drill)
+    const RingNode* drilled = drill.isEmpty() ? nullptr : findRing(panel.rings, drill);
+    if (drilled)
+        inner.push_back(drilled);
+    else
+        for (const RingNode& node : panel.rings)
             inner.push_back(&node);
     double total = 0;
     for (const RingNode* node : inner)
@@ -114,17 +161,7 @@ std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill) {
     double angle = 0;
     for (const RingNode* node : inner) {
         const double span = 360.0 * std::max(0.0, node->mark.value) / total;
-        slices.push_back({node, 0, angle, span});
-        double childTotal = 0;
-        for (const RingNode& child : node->children)
-            childTotal += std::max(0.0, child.mark.value);
-        double childAngle = angle;
-        for (const RingNode& child : node->children) {
-            const double childSpan =
-                childTotal > 0 ? span * std::max(0.0, child.mark.value) / childTotal : 0;
-            slices.push_back({&child, 1, childAngle, childSpan});
-            childAngle += childSpan;
-        }
+        addRingSlice(slices, *node, 0, angle, span, drilled ? drill : node->label);
         angle += span;
     }
     return slices;

@@ -15,8 +15,8 @@ namespace planscope::charts {
 struct ChartHit {
     int layer = -1;          // the layer the mark stands for
     QString tooltip;         // empty: nothing there
-    QString ring;            // an inner-ring slice (a sunburst drills into it)
-    bool ringCenter = false; // the hole of a drilled sunburst (drills back out)
+    QString ring;            // a ring slice with slices outside it (a sunburst zooms into it)
+    bool ringCenter = false; // the hole of a zoomed sunburst (zooms back out one level)
 };
 
 // A mark as painted: its panel, its bounds and the data it stands for.
@@ -35,12 +35,23 @@ struct DrawnText {
 // A slice of a ring panel as drawn: angles in degrees, clockwise from 12 o'clock.
 struct RingSlice {
     const RingNode* node = nullptr;
-    int level = 0; // 0 inner, 1 outer
+    int level = 0; // 0 inner, then outwards
     double startDegrees = 0;
     double spanDegrees = 0;
+    QString key; // the labels from the outermost panel ring to this node (ringKey)
 };
 
-// The slices of a ring panel; with `drill` set, only that inner node and its children, whole.
+// Rings drawn at once (wide enough for a name at 600 px); deeper ones show when the sunburst
+// zooms in.
+inline constexpr int kMaxRingLevels = 3;
+// A ring node's key: its ancestors' labels and its own, joined by U+001F.
+QString ringKey(const QString& parentKey, const QString& label);
+// The key of the node a zoomed sunburst backs out to; empty for the whole panel.
+QString parentRingKey(const QString& key);
+
+// The slices of a ring panel, up to kMaxRingLevels deep; with `drill` (a ringKey) set, that node
+// whole and the nodes inside it. A node's children share its angle by their values, leaving a
+// gap for what the node holds beyond them.
 std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill = {});
 
 // Paints a Chart with QPainter (screen, PNG and SVG alike) and answers what is at a point.

@@ -73,7 +73,7 @@ void ChartView::mousePressEvent(QMouseEvent* event) {
         return QWidget::mousePressEvent(event);
     const ChartHit hit = m_painter.hitAt(event->position());
     if (hit.ringCenter) {
-        m_painter.setDrill({});
+        m_painter.setDrill(parentRingKey(m_painter.drill()));
         update();
     } else if (!hit.ring.isEmpty()) {
         m_painter.setDrill(hit.ring);

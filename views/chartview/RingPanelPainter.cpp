@@ -27,12 +27,12 @@ QPainterPath sector(const QPointF& center, double inner, double outer, double st
 }
 
 // The slice's name at `at`, shortened until it lies inside the slice; none when nothing fits.
-void labelSlice(PaintContext& c, const QPainterPath& slice, const QPointF& at,
-                const QString& label) {
+void labelSlice(PaintContext& c, const QPainterPath& slice, const QPointF& at, const QString& label,
+                Qt::TextElideMode elide) {
     const QFontMetricsF metrics(c.painter.font());
     for (double width = std::min(140.0, metrics.horizontalAdvance(label) + 2); width >= 24;
          width -= 12) {
-        const QString text = metrics.elidedText(label, Qt::ElideRight, width);
+        const QString text = metrics.elidedText(label, elide, width);
         const double w = metrics.horizontalAdvance(text) + 2;
         const QRectF box(at.x() - w / 2, at.y() - metrics.height() / 2, w, metrics.height());
         if (text != QStringLiteral("\u2026") && slice.contains(box)) {
@@ -47,56 +47,68 @@ void labelSlice(PaintContext& c, const QPainterPath& slice, const QPointF& at,
 void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
     const QRectF plot = body.adjusted(4, 4, -4, -4);
     QPainter& painter = c.painter;
-    const bool twoLevels = std::any_of(panel.rings.begin(), panel.rings.end(),
-                                       [](const RingNode& n) { return !n.children.empty(); });
+    const std::vector<RingSlice> slices = ringLayout(panel, c.drill);
+    int levels = 1;
+    for (const RingSlice& slice : slices)
+        levels = std::max(levels, slice.level + 1);
     const QPointF center = plot.center();
     const double outer = std::min(plot.width(), plot.height()) / 2 - 4;
-    const double radii[3] = {twoLevels ? outer * 0.22 : outer * 0.5,
-                             twoLevels ? outer * 0.6 : outer, outer};
+    // One ring is a donut; several surround a hole (the way back out of a zoomed sunburst).
+    const double hole = levels > 1 ? outer * 0.22 : outer * 0.5;
+    const auto radius = [&](int level) { return hole + (outer - hole) * level / levels; };
     QPainterPath selected;
     QPainterPath marked;
-    for (const RingSlice& slice : ringLayout(panel, c.drill)) {
+    for (const RingSlice& slice : slices) {
         if (slice.spanDegrees <= 0)
             continue;
-        const double inner = radii[slice.level];
-        const double outerRadius = radii[slice.level + 1];
+        const double inner = radius(slice.level);
+        const double outerRadius = radius(slice.level + 1);
         // A full circle as one sector would collapse: draw it as two halves.
         QPainterPath path =
             slice.spanDegrees >= 359.999
                 ? sector(center, inner, outerRadius, 0, 180) +
                       sector(center, inner, outerRadius, 180, 180)
                 : sector(center, inner, outerRadius, slice.startDegrees, slice.spanDegrees);
-        const QColor fill = toColor(slice.node->mark.color);
+        const QColor fill = toColor(slice.node->mark.color).lighter(100 + 15 * slice.level);
         painter.setPen(QPen(Qt::white, slice.spanDegrees > 2 ? 1 : 0.2));
-        painter.setBrush(slice.level == 1 && twoLevels ? fill.lighter(115) : fill);
+        painter.setBrush(fill);
         painter.drawPath(path);
         c.addMark(path.boundingRect(), &slice.node->mark);
+        const bool zooms = !slice.node->children.empty() && levels > 1;
         c.hits.push_back({path.boundingRect(),
                           path,
                           {slice.node->mark.layer, slice.node->mark.tooltip,
-                           slice.level == 0 && twoLevels ? slice.node->label : QString(), false}});
+                           zooms ? slice.key : QString(), false}});
         if (c.selectedLayer >= 0 && slice.node->mark.layer == c.selectedLayer)
             selected = path;
         if (slice.node->mark.layer >= 0 && c.marked.contains(slice.node->mark.layer))
             marked.addPath(path);
-        // Name the inner slices that have room for it.
-        if (slice.level == 0 || !twoLevels) {
+        // Name the slices that have room for it: the inner ring's, or every ring's.
+        if (slice.level == 0 || levels == 1 || panel.labelEveryRing) {
             const double mid = (slice.startDegrees + slice.spanDegrees / 2 - 90) * M_PI / 180;
             const double labelRadius = (inner + outerRadius) / 2;
             painter.setPen(inkOn(fill));
+            // Module names differ at their ends ("input_blocks.1", "input_blocks.10").
             labelSlice(c, path, center + QPointF(std::cos(mid), std::sin(mid)) * labelRadius,
-                       slice.node->label);
+                       slice.node->label, panel.labelEveryRing ? Qt::ElideMiddle : Qt::ElideRight);
         }
     }
-    if (!c.drill.isEmpty() && twoLevels) {
-        // The hole leads back out of the drilled type.
-        QPainterPath hole;
-        hole.addEllipse(center, radii[0] * 0.98, radii[0] * 0.98);
+    if (!c.drill.isEmpty() && levels > 1) {
+        // The hole leads back out one level.
+        const QString back = parentRingKey(c.drill);
+        QPainterPath holePath;
+        holePath.addEllipse(center, hole * 0.98, hole * 0.98);
         c.hits.push_back(
-            {hole.boundingRect(), hole, {-1, QStringLiteral("Back to all layer types"), {}, true}});
+            {holePath.boundingRect(),
+             holePath,
+             {-1,
+              back.isEmpty() ? QStringLiteral("Back to the whole chart")
+                             : QStringLiteral("Back to %1").arg(back.section(QChar(0x1f), -1)),
+              {},
+              true}});
         painter.setPen(QColor(0x44, 0x44, 0x44));
-        drawText(c, QRectF(center.x() - radii[0], center.y() - 8, 2 * radii[0], 16),
-                 Qt::AlignCenter, QStringLiteral("back"));
+        drawText(c, QRectF(center.x() - hole, center.y() - 8, 2 * hole, 16), Qt::AlignCenter,
+                 QStringLiteral("back"));
     }
     if (!marked.isEmpty()) {
         painter.setPen(QPen(toColor(palette::markColor()), 2));

@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <algorithm>
 
 namespace planscope {
 namespace {
@@ -95,7 +96,7 @@ QPointF GraphCanvas::openingPoint() const {
     if (node < 0)
         node = graph.nodeOfLayer(m_scene->centre);
     for (std::size_t n = 0; n < graph.nodes().size() && node < 0; ++n)
-        if (graph.nodes()[n].layer >= 0)
+        if (graph.nodes()[n].layer >= 0 || graph.nodes()[n].module >= 0)
             node = static_cast<int>(n); // nodes are numbered in engine order
     return node >= 0 ? m_scene->layout.nodes[static_cast<std::size_t>(node)].center()
                      : m_scene->layout.bounds.center();
@@ -287,11 +288,37 @@ void GraphCanvas::mouseReleaseEvent(QMouseEvent* event) {
     if (m_dragged || event->button() != Qt::LeftButton || !m_painter)
         return;
     const int node = m_painter->nodeAt(toScene(event->position()));
-    if (node >= 0 && m_scene->graph.nodes()[std::size_t(node)].layer >= 0) {
-        m_clicked = true; // the user chose what to look at: keep the view
-        m_selection->select(m_scene->graph.nodes()[std::size_t(node)].layer);
-        m_clicked = false;
+    if (node < 0)
+        return;
+    const GraphNode& chosen = m_scene->graph.nodes()[std::size_t(node)];
+    m_clicked = true; // the user chose what to look at: keep the view
+    if (chosen.kind == GraphNode::Kind::Module && !chosen.layers.empty()) {
+        // A module: its layers marked, the slowest current (as the Modules tab does).
+        const auto& layers = m_scene->plan->layers;
+        const int slowest =
+            *std::max_element(chosen.layers.begin(), chosen.layers.end(), [&](int a, int b) {
+                return layers[std::size_t(a)].timing.average().value_or(-1) <
+                       layers[std::size_t(b)].timing.average().value_or(-1);
+            });
+        m_selection->mark(QList<int>(chosen.layers.begin(), chosen.layers.end()), slowest);
+    } else if (chosen.layer >= 0) {
+        m_selection->select(chosen.layer);
     }
+    m_clicked = false;
+}
+
+void GraphCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || !m_painter)
+        return;
+    const QPointF at = toScene(event->position());
+    const int node = m_painter->nodeAt(at);
+    if (node >= 0) {
+        if (const int module = m_scene->graph.nodes()[std::size_t(node)].module; module >= 0)
+            emit moduleToggled(module);
+        return;
+    }
+    if (const int cluster = m_painter->clusterAt(at); cluster >= 0)
+        emit moduleToggled(m_scene->graph.clusters()[std::size_t(cluster)].module);
 }
 
 void GraphCanvas::keyPressEvent(QKeyEvent* event) {

@@ -16,7 +16,8 @@ class LayerSelection;
 // readable as soon as the canvas is shown: fitted to the view when its labels stay legible so,
 // otherwise at the smallest legible zoom around the selected layer (or the neighbourhood's
 // centre, or the first layer). A graph bigger than the view gets an overview map in the corner
-// that frames what the view shows, marked layers drawn on it.
+// that frames what the view shows, marked layers drawn on it. A module's node (the graph of a
+// model's modules) marks the module's layers when clicked; a double-click opens or closes it.
 class GraphCanvas : public QWidget {
     Q_OBJECT
   public:
@@ -54,6 +55,8 @@ class GraphCanvas : public QWidget {
     QRectF visibleScene() const; // the part of the scene in view
 
   signals:
+    // A double-click on a module's node or on its frame: open it in place, or close it.
+    void moduleToggled(int module);
     void zoomChanged(double zoom);          // by the user (wheel, keys, fit)
     void panned(const QPointF& sceneDelta); // by the user (drag, arrow keys)
 
@@ -65,6 +68,7 @@ class GraphCanvas : public QWidget {
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
   private:

@@ -111,9 +111,15 @@ void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected, bo
         halo(markColor(), width / 2);
     painter.setBrush(fill);
     const bool region = node.kind == GraphNode::Kind::Region;
+    const bool module = node.kind == GraphNode::Kind::Module;
     painter.setPen(QPen(region ? QColor(0x88, 0x88, 0x88) : QColor(0xB0, 0xB0, 0xB0), 1,
                         region && !node.isBinding ? Qt::DashLine : Qt::SolidLine));
     painter.drawRoundedRect(rect, region ? 2 : 6, region ? 2 : 6);
+    if (module) { // a module is a box holding more: a second edge shows it can be opened
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(inkOn(fill), 0.8));
+        painter.drawRoundedRect(rect.adjusted(2.5, 2.5, -2.5, -2.5), 4, 4);
+    }
     const QStringList lines = nodeLabel(node, m_plan, m_style);
     QFont font = labelFont();
     const QFontMetricsF metrics(font);
@@ -128,7 +134,7 @@ void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected, bo
                          metrics.elidedText(lines[i], Qt::ElideMiddle, rect.width() - 4));
         y += metrics.height();
     }
-    if (node.layer >= 0 && m_flagged.contains(node.layer)) {
+    if (showsAny(node, m_flagged)) {
         const QPointF corner = rect.topRight();
         painter.setBrush(QColor(0xE4, 0x6D, 0x00));
         painter.setPen(QPen(Qt::white, 1));
@@ -136,10 +142,46 @@ void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected, bo
     }
 }
 
+void GraphPainter::paintCluster(QPainter& painter, std::size_t c) const {
+    const GraphCluster& cluster = m_graph.clusters()[c];
+    const QRectF rect = m_layout.clusters[c];
+    if (rect.isEmpty())
+        return;
+    painter.setBrush(QColor(0x88, 0x99, 0xAA, 22)); // nested frames darken inwards
+    painter.setPen(QPen(QColor(0x8A, 0x9B, 0xAD), 1.2));
+    painter.drawRoundedRect(rect, 8, 8);
+    QFont font = labelFont();
+    font.setBold(true);
+    painter.setFont(font);
+    painter.setPen(QColor(0x33, 0x44, 0x55));
+    const QString figures = cluster.ms
+                                ? QStringLiteral("  %1 ms, %2 %")
+                                      .arg(QString::number(*cluster.ms, 'f', 3),
+                                           QString::number(cluster.percent.value_or(0), 'f', 1))
+                                : QString();
+    const QFontMetricsF metrics(font);
+    const QRectF title(rect.left() + 8, rect.top() + 3, rect.width() - 16, metrics.height());
+    const QString name = cluster.name.section(QLatin1Char('/'), -1);
+    painter.drawText(title, Qt::AlignLeft | Qt::AlignVCenter,
+                     metrics.elidedText(name + figures, Qt::ElideMiddle, title.width()));
+}
+
+bool GraphPainter::showsAny(const GraphNode& node, const QSet<int>& layers) const {
+    if (node.kind != GraphNode::Kind::Module)
+        return node.layer >= 0 && layers.contains(node.layer);
+    for (int layer : layers)
+        if (std::binary_search(node.layers.begin(), node.layers.end(), layer))
+            return true;
+    return false;
+}
+
 void GraphPainter::paint(QPainter& painter, const QRectF& visible, const QSet<int>& haloed,
                          bool detailed, const QSet<int>& marked) const {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
+    for (std::size_t c = 0; c < m_layout.clusters.size(); ++c)
+        if (m_layout.clusters[c].intersects(visible))
+            paintCluster(painter, c);
     for (std::size_t e = 0; e < m_graph.edges().size(); ++e)
         if (m_layout.edges[e]
                 .controlPointRect()
@@ -148,9 +190,8 @@ void GraphPainter::paint(QPainter& painter, const QRectF& visible, const QSet<in
             paintEdge(painter, e, detailed);
     for (std::size_t n = 0; n < m_graph.nodes().size(); ++n)
         if (m_layout.nodes[n].intersects(visible))
-            paintNode(painter, n,
-                      m_graph.nodes()[n].layer >= 0 && haloed.contains(m_graph.nodes()[n].layer),
-                      m_graph.nodes()[n].layer >= 0 && marked.contains(m_graph.nodes()[n].layer));
+            paintNode(painter, n, showsAny(m_graph.nodes()[n], haloed),
+                      showsAny(m_graph.nodes()[n], marked));
     painter.restore();
 }
 
@@ -163,6 +204,15 @@ int GraphPainter::nodeAt(const QPointF& scenePoint) const {
         if (m_layout.nodes[n].contains(scenePoint))
             return static_cast<int>(n);
     return -1;
+}
+
+int GraphPainter::clusterAt(const QPointF& scenePoint) const {
+    int found = -1;
+    for (std::size_t c = 0; c < m_layout.clusters.size(); ++c)
+        if (m_layout.clusters[c].contains(scenePoint) &&
+            (found < 0 || m_layout.clusters[std::size_t(found)].contains(m_layout.clusters[c])))
+            found = int(c);
+    return found;
 }
 
 QSizeF graphPictureSize(const GraphLayout& layout) {

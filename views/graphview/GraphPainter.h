@@ -22,6 +22,8 @@ class GraphPainter {
     void paint(QPainter& painter, const QRectF& visible, const QSet<int>& haloed,
                bool detailed = true, const QSet<int>& marked = {}) const;
     int nodeAt(const QPointF& scenePoint) const; // node index or -1
+    // The innermost cluster (opened module) whose frame holds the point, or -1.
+    int clusterAt(const QPointF& scenePoint) const;
 
     // The size (points) each node's label needs, for layoutGraph().
     static std::vector<QSizeF> nodeSizes(const PlanGraph& graph, const EnginePlan& plan,
@@ -32,6 +34,9 @@ class GraphPainter {
   private:
     void paintNode(QPainter& painter, std::size_t node, bool selected, bool marked) const;
     void paintEdge(QPainter& painter, std::size_t edge, bool detailed) const;
+    void paintCluster(QPainter& painter, std::size_t cluster) const;
+    // Whether a node shows one of `layers`: its own layer, or one inside its module.
+    bool showsAny(const GraphNode& node, const QSet<int>& layers) const;
 
     const PlanGraph& m_graph;
     const GraphLayout& m_layout;

@@ -1,6 +1,7 @@
 #include "graphview/GraphLayout.h"
 
 #include <QMutex>
+#include <cstring>
 #include <dlfcn.h>
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
@@ -59,13 +60,31 @@ QPainterPath edgePath(Agedge_t* edge, double height) {
     return path;
 }
 
-// Runs dot on `dot`, whose nodes are n0.. and edges carry ids e0..
-GraphLayout layoutDot(const QByteArray& dot, std::size_t nodeCount, std::size_t edgeCount) {
+// The frames of the clusters "cluster_N" in `graph` and the subgraphs inside them.
+void readClusters(Agraph_t* graph, double height, std::vector<QRectF>& clusters) {
+    for (Agraph_t* sub = agfstsubg(graph); sub; sub = agnxtsubg(sub)) {
+        const char* name = agnameof(sub);
+        if (name && std::strncmp(name, "cluster_", 8) == 0) {
+            const long c = std::strtol(name + 8, nullptr, 10);
+            if (c >= 0 && std::size_t(c) < clusters.size()) {
+                const boxf bb = GD_bb(sub);
+                clusters[std::size_t(c)] =
+                    QRectF(bb.LL.x, height - bb.UR.y, bb.UR.x - bb.LL.x, bb.UR.y - bb.LL.y);
+            }
+        }
+        readClusters(sub, height, clusters);
+    }
+}
+
+// Runs dot on `dot`, whose nodes are n0.., edges carry ids e0.. and clusters are cluster_0..
+GraphLayout layoutDot(const QByteArray& dot, std::size_t nodeCount, std::size_t edgeCount,
+                      std::size_t clusterCount = 0) {
     QMutexLocker lock(&graphvizMutex());
     GraphLayout layout;
     layout.nodes.resize(nodeCount);
     layout.edges.resize(edgeCount);
     layout.edgeLabels.resize(edgeCount);
+    layout.clusters.resize(clusterCount);
     GVC_t* context = newContext();
     Agraph_t* graph = agmemread(dot.constData());
     if (!graph) {
@@ -100,9 +119,65 @@ GraphLayout layoutDot(const QByteArray& dot, std::size_t nodeCount, std::size_t 
                 path.isEmpty() ? QPointF() : path.pointAtPercent(0.5);
         }
     }
+    readClusters(graph, height, layout.clusters);
     gvFreeLayout(context, graph);
     agclose(graph);
     gvFreeContext(context);
+    return layout;
+}
+
+constexpr double kClusterTitle = 16; // points above a cluster's contents for its title
+
+// The clusters inside `parent` (-1: the top) and their nodes, nested as dot wants them.
+QByteArray dotClusters(const PlanGraph& graph, int parent) {
+    QByteArray dot;
+    for (std::size_t c = 0; c < graph.clusters().size(); ++c) {
+        if (graph.clusters()[c].parent != parent)
+            continue;
+        dot += QStringLiteral(" subgraph cluster_%1 {\n  margin=\"8,%2\";\n")
+                   .arg(c)
+                   .arg(kClusterTitle / 2 + 8)
+                   .toUtf8();
+        for (std::size_t n = 0; n < graph.nodes().size(); ++n)
+            if (graph.nodes()[n].cluster == int(c))
+                dot += QStringLiteral("  n%1;\n").arg(n).toUtf8();
+        dot += dotClusters(graph, int(c)) + " }\n";
+    }
+    return dot;
+}
+
+// One dot run over a graph with clusters: module graphs are small, and clusters need it whole.
+GraphLayout layoutClustered(const PlanGraph& graph, const std::vector<QSizeF>& sizes) {
+    QByteArray dot = "digraph plan {\n graph [rankdir=TB, nodesep=0.25, ranksep=0.35];\n"
+                     " node [shape=box, fixedsize=true, label=\"\"];\n";
+    for (std::size_t n = 0; n < graph.nodes().size(); ++n)
+        dot += QStringLiteral(" n%1 [width=%2, height=%3];\n")
+                   .arg(n)
+                   .arg(sizes[n].width() / 72, 0, 'f', 3)
+                   .arg(sizes[n].height() / 72, 0, 'f', 3)
+                   .toUtf8();
+    dot += dotClusters(graph, -1);
+    for (std::size_t e = 0; e < graph.edges().size(); ++e)
+        dot += QStringLiteral(" n%1 -> n%2 [id=e%3];\n")
+                   .arg(graph.edges()[e].from)
+                   .arg(graph.edges()[e].to)
+                   .arg(e)
+                   .toUtf8();
+    dot += "}\n";
+    GraphLayout layout =
+        layoutDot(dot, graph.nodes().size(), graph.edges().size(), graph.clusters().size());
+    if (layout.ok()) { // dot's own bounding box starts at its lower left: move it to 0, 0
+        const QPointF shift = -layout.bounds.topLeft();
+        for (QRectF& r : layout.nodes)
+            r.translate(shift);
+        for (QRectF& r : layout.clusters)
+            r.translate(shift);
+        for (QPainterPath& p : layout.edges)
+            p.translate(shift);
+        for (QPointF& p : layout.edgeLabels)
+            p += shift;
+        layout.bounds.translate(shift);
+    }
     return layout;
 }
 
@@ -241,6 +316,8 @@ QPainterPath straightEdge(const QRectF& from, const QRectF& to) {
 } // namespace
 
 GraphLayout layoutGraph(const PlanGraph& graph, const std::vector<QSizeF>& sizes) {
+    if (!graph.clusters().empty())
+        return layoutClustered(graph, sizes);
     const auto chains = chainsOf(graph);
     std::vector<int> chainOf(graph.nodes().size());
     for (std::size_t c = 0; c < chains.size(); ++c)

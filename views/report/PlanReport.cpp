@@ -4,6 +4,7 @@
 #include "lint/Linter.h"
 #include "plan/FigureText.h"
 #include "report/LeadsReport.h"
+#include "report/ModulesReport.h"
 #include "report/ReportGraph.h"
 #include "report/ReportSections.h"
 #include "report/TacticsReport.h"
@@ -58,6 +59,7 @@ void addSummary(Report& report, const EnginePlan& plan, const std::vector<LintFi
     report.addSection(QStringLiteral("by-precision"), QStringLiteral("Latency by precision"), 2)
         .blocks.emplace_back(
             groupTable(QStringLiteral("Precision"), groupLayers(plan.layers, layerPrecisionKey)));
+    addModules(report, plan);
     const std::pair<const char*, const OrderedJson*> metadata[] = {
         {"Device", &plan.metadata.device},
         {"Builder configuration", &plan.metadata.builder},

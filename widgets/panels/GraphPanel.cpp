@@ -16,6 +16,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 namespace planscope {
 namespace {
@@ -33,9 +34,10 @@ QComboBox* combo(QWidget* parent, const QStringList& items, const QString& tip) 
 
 GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_canvas(new GraphCanvas(document->selection(), this)),
-      m_mode(combo(this, {tr("Whole graph"), tr("Around selected layer")},
-                   tr("Show every layer, or the layers near the selected one"))),
-      m_radius(new QSpinBox(this)),
+      m_mode(combo(this, {tr("Whole graph"), tr("Around selected layer"), tr("Modules")},
+                   tr("Show every layer, the layers near the selected one, or the modules of "
+                      "the model the engine came from"))),
+      m_radius(new QSpinBox(this)), m_depth(new QSpinBox(this)),
       m_color(combo(this, {tr("Color by type"), tr("Color by precision")}, tr("Node colors"))),
       m_detail(combo(this, {tr("Minimal"), tr("Standard"), tr("Detailed")},
                      tr("How much each node says"))),
@@ -48,6 +50,11 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     m_radius->setValue(3);
     m_radius->setPrefix(tr("radius "));
     m_radius->setToolTip(tr("Layers within this many steps of the selected layer"));
+    m_depth->setRange(1, 20);
+    m_depth->setValue(1);
+    m_depth->setPrefix(tr("depth "));
+    m_depth->setToolTip(tr("Modules down to this depth are nodes (1: the model's top-level "
+                           "modules); double-click a module to open it, its frame to close it"));
     m_detail->setCurrentIndex(1);
     m_find->setPlaceholderText(tr("Find layer (Enter: next)"));
     m_find->setClearButtonEnabled(true);
@@ -82,9 +89,15 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
 
     auto* controls = new QToolBar(this); // a toolbar: what does not fit goes behind its ">>"
     controls->setIconSize(QSize(16, 16));
-    for (QWidget* w : std::initializer_list<QWidget*>{m_mode, m_radius, m_color, m_detail,
-                                                      m_latency, show, m_find})
-        controls->addWidget(w);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_mode, m_radius, m_depth, m_color, m_detail,
+                                                      m_latency, show, m_find}) {
+        QAction* shown = controls->addWidget(w);
+        if (w == m_radius)
+            m_radiusShown = shown;
+        else if (w == m_depth)
+            m_depthShown = shown;
+    }
+    m_depthShown->setVisible(false); // shown with the module graph
     QAction* fit = controls->addAction(tr("Fit"), m_canvas, &GraphCanvas::fitToWindow);
     fit->setShortcut(Qt::Key_F);
     fit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -118,6 +131,8 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     for (QComboBox* box : {m_mode, m_color, m_detail, m_latency})
         connect(box, &QComboBox::currentIndexChanged, this, &GraphPanel::relayout);
     connect(m_radius, &QSpinBox::valueChanged, this, &GraphPanel::relayout);
+    connect(m_depth, &QSpinBox::valueChanged, this, &GraphPanel::showModules);
+    connect(m_canvas, &GraphCanvas::moduleToggled, this, &GraphPanel::toggleModule);
     connect(m_find, &QLineEdit::returnPressed, this, &GraphPanel::findLayer);
     connect(document, &PlanDocument::planChanged, this, &GraphPanel::planChanged);
     // Lint findings mark the graph's nodes: it is laid out once they are known.
@@ -132,29 +147,52 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     });
 }
 
-bool GraphPanel::showsNeighbourhood() const {
-    return m_mode->currentIndex() == 1;
+GraphPanel::Mode GraphPanel::mode() const {
+    return static_cast<Mode>(m_mode->currentIndex());
 }
 
 void GraphPanel::setNeighbourhood(bool around, int radius) {
     const QSignalBlocker a(m_mode);
     const QSignalBlocker b(m_radius);
-    m_mode->setCurrentIndex(around ? 1 : 0);
+    m_mode->setCurrentIndex(around ? Neighbourhood : WholeGraph);
     m_radius->setValue(radius);
+    relayout();
+}
+
+void GraphPanel::showModules(int depth) {
+    const QSignalBlocker a(m_mode);
+    const QSignalBlocker b(m_depth);
+    m_mode->setCurrentIndex(Modules);
+    m_depth->setValue(depth);
+    m_moduleView = ModuleGraphView{depth, {}, {}};
+    relayout();
+}
+
+void GraphPanel::toggleModule(int module) {
+    if (mode() != Modules || !m_modules || module <= 0 ||
+        std::size_t(module) >= m_modules->modules.size())
+        return;
+    m_moduleView.toggle(*m_modules, module);
     relayout();
 }
 
 void GraphPanel::planChanged() {
     m_cache.clear();
     m_plan.reset();
+    m_modules.reset();
+    m_moduleView = ModuleGraphView{m_depth->value(), {}, {}};
     if (!m_document->plan()) {
         m_canvas->clearScene();
         return;
     }
-    // The panel keeps its own reference, so a layout in flight never outlives its plan.
+    // The panel keeps its own references, so a layout in flight never outlives its plan.
     m_plan = std::shared_ptr<const EnginePlan>(m_document->sharedPlan());
+    m_modules = m_document->modules();
     const QSignalBlocker blocker(m_mode);
-    m_mode->setCurrentIndex(m_plan->layers.size() > kWholeGraphLimit ? 1 : 0);
+    const std::size_t layers = m_plan->layers.size();
+    m_mode->setCurrentIndex(m_modules->hasPaths() && layers > kModuleGraphFrom ? Modules
+                            : layers > kWholeGraphLimit                        ? Neighbourhood
+                                                                               : WholeGraph);
     if (m_document->isAnalysing()) { // laid out once the lint findings that mark it are known
         m_canvas->clearScene();
         return;
@@ -192,12 +230,25 @@ QString GraphPanel::cacheKey(int centre) const {
         parts << it.key() + '=' + QString::number(it.value()->isChecked());
     parts << QString::number(m_color->currentIndex()) << QString::number(m_detail->currentIndex())
           << QString::number(m_latency->currentIndex()) << QString::number(centre)
-          << QString::number(m_radius->value());
+          << QString::number(m_radius->value()) << QString::number(m_mode->currentIndex());
+    if (mode() == Modules) { // which modules are open
+        QList<int> opened(m_moduleView.opened.cbegin(), m_moduleView.opened.cend());
+        QList<int> closed(m_moduleView.closed.cbegin(), m_moduleView.closed.cend());
+        std::sort(opened.begin(), opened.end());
+        std::sort(closed.begin(), closed.end());
+        parts << QString::number(m_moduleView.depth);
+        for (int m : opened)
+            parts << QStringLiteral("+%1").arg(m);
+        for (int m : closed)
+            parts << QStringLiteral("-%1").arg(m);
+    }
     return parts.join(',');
 }
 
 void GraphPanel::relayout() {
+    m_radiusShown->setVisible(mode() != Modules);
     m_radius->setEnabled(showsNeighbourhood());
+    m_depthShown->setVisible(mode() == Modules);
     if (!m_plan)
         return;
     int centre = -1;
@@ -232,9 +283,12 @@ void GraphPanel::relayout() {
     // The graph is built on the worker too: a neighbourhood looks through every layer of the
     // plan, which on a large one would hold up the window (the label sizes are measured there
     // as the report's graphs are).
-    QtConcurrent::run(&m_graphviz, [scene, radius = m_radius->value(), options = currentOptions()] {
+    std::shared_ptr<const ModuleTree> modules = mode() == Modules ? m_modules : nullptr;
+    QtConcurrent::run(&m_graphviz, [scene, radius = m_radius->value(), options = currentOptions(),
+                                    modules, view = m_moduleView] {
         const EnginePlan& plan = *scene->plan;
-        scene->graph = scene->centre >= 0
+        scene->graph = modules ? moduleGraph(plan, *modules, view)
+                       : scene->centre >= 0
                            ? PlanGraph::around(plan, {scene->centre}, radius, options)
                            : PlanGraph::build(plan, options);
         scene->layout =
@@ -260,6 +314,17 @@ void GraphPanel::relayout() {
 void GraphPanel::updateLegend() {
     if (!m_plan)
         return;
+    if (mode() == Modules && !m_modules->hasPaths()) {
+        m_legend->setText(tr("No layer of this plan names a module path: the model's modules are "
+                             "not known, so each layer is its own node."));
+        return;
+    }
+    if (mode() == Modules) {
+        m_legend->setText(tr("Modules colored by their share of the time (dark: little, yellow: "
+                             "the heaviest module shown). Click a module to mark its layers; "
+                             "double-click it to open it in place, its frame to close it."));
+        return;
+    }
     if (m_checks.value("heat")->isChecked()) {
         m_legend->setText(tr("Color: share of latency (dark: little, yellow: 10% or more)"));
         return;
@@ -286,6 +351,10 @@ void GraphPanel::findLayer() {
     for (int step = 1; step <= count; ++step) {
         const int i = (from + step + count) % count;
         if (m_plan->layers[std::size_t(i)].name.contains(m_find->text(), Qt::CaseInsensitive)) {
+            if (mode() == Modules && m_modules->moduleOfLayer[std::size_t(i)] > 0) {
+                m_moduleView.reveal(*m_modules, i); // the modules on the way opened
+                relayout();
+            }
             m_document->selection()->select(i);
             return;
         }

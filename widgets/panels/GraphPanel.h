@@ -1,6 +1,7 @@
 #pragma once
 
 #include "graphview/GraphCanvas.h"
+#include "modules/ModuleGraph.h"
 
 #include <QFutureWatcher>
 #include <QHash>
@@ -18,9 +19,12 @@ namespace planscope {
 
 class PlanDocument;
 
-// The plan graph: trex's graph options, the whole graph or a layer's neighbourhood, laid out
-// by Graphviz on a worker thread (one layout at a time, newer requests win, results cached),
-// drawn on a GraphCanvas, and exported to SVG, PNG or DOT.
+// The plan graph: trex's graph options, the whole graph, a layer's neighbourhood, or the
+// model's modules (modules/ModuleGraph.h: a module at the chosen depth is one node, a
+// double-click opens it in place and closes it again; Find opens the modules on the way to a
+// layer), laid out by Graphviz on a worker thread (one layout at a time, newer requests win,
+// results cached), drawn on a GraphCanvas, and exported to SVG, PNG or DOT. A plan with module
+// paths and more than kModuleGraphFrom layers opens on its modules.
 class GraphPanel : public QWidget {
     Q_OBJECT
   public:
@@ -28,8 +32,15 @@ class GraphPanel : public QWidget {
 
     GraphCanvas* canvas() const { return m_canvas; }
     bool isLayingOut() const { return m_pending > 0; }
-    bool showsNeighbourhood() const;
+    enum Mode { WholeGraph, Neighbourhood, Modules };
+    static constexpr int kModuleGraphFrom = 200;
+    Mode mode() const;
+    bool showsNeighbourhood() const { return mode() == Neighbourhood; }
     void setNeighbourhood(bool around, int radius);
+    // The module graph down to `depth`, every module opened or closed by hand forgotten.
+    void showModules(int depth);
+    // Opens or closes one module of the module graph (as a double-click does).
+    void toggleModule(int module);
 
     // Writes what the canvas shows to FILE.svg, FILE.png or FILE.dot.
     bool exportView(const QString& file, QString* error) const;
@@ -53,6 +64,9 @@ class GraphPanel : public QWidget {
     GraphCanvas* m_canvas;
     QComboBox* m_mode;
     QSpinBox* m_radius;
+    QSpinBox* m_depth;
+    QAction* m_radiusShown = nullptr; // a toolbar shows or hides its widgets by their actions
+    QAction* m_depthShown = nullptr;
     QComboBox* m_color;
     QComboBox* m_detail;
     QComboBox* m_latency;
@@ -64,6 +78,8 @@ class GraphPanel : public QWidget {
     QThreadPool m_graphviz;            // one thread: cgraph is not thread safe
     QHash<QString, std::shared_ptr<GraphCanvas::Scene>> m_cache;
     std::shared_ptr<const EnginePlan> m_plan;
+    std::shared_ptr<const ModuleTree> m_modules;
+    ModuleGraphView m_moduleView;
     QString m_wanted; // key of the newest request
     int m_pending = 0;
 };

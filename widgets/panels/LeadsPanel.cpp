@@ -3,17 +3,16 @@
 #include "document/PlanDocument.h"
 #include "itemmodels/LeadsModel.h"
 #include "leads/LeadScale.h"
+#include "panels/ShareBarDelegate.h"
 #include "plan/FigureText.h"
 #include "text/HtmlText.h"
 #include "text/RichTextView.h"
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QPainter>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -21,31 +20,6 @@ namespace planscope {
 namespace {
 
 constexpr int kLayersListed = 50;
-
-// The share column: a bar as long as the share of the latency, the figure over it.
-class ShareBarDelegate : public QStyledItemDelegate {
-  public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-
-    void paint(QPainter* painter, const QStyleOptionViewItem& option,
-               const QModelIndex& index) const override {
-        QStyleOptionViewItem opt = option;
-        initStyleOption(&opt, index);
-        const QString text = opt.text;
-        opt.text.clear();
-        opt.widget->style()->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
-        const QVariant share = index.data(LeadsModel::ShareRole);
-        const QRect area = opt.rect.adjusted(3, 3, -3, -3);
-        if (share.isValid()) {
-            QRect bar = area;
-            bar.setWidth(std::max(1, int(area.width() * share.toDouble() / 100)));
-            painter->fillRect(bar, QColor(0x76, 0xB9, 0x00, 150)); // NVIDIA green, light
-        }
-        painter->setPen(opt.palette.color(
-            opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
-        painter->drawText(area.adjusted(0, 0, -2, 0), Qt::AlignRight | Qt::AlignVCenter, text);
-    }
-};
 
 QString layerList(const EnginePlan& plan, const QList<int>& layers, int focus) {
     QStringList items;
@@ -81,7 +55,8 @@ LeadsPanel::LeadsPanel(PlanDocument* document, QWidget* parent)
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->sortByColumn(LeadsModel::RankColumn, Qt::AscendingOrder);
-    m_view->setItemDelegateForColumn(LeadsModel::ShareColumn, new ShareBarDelegate(m_view));
+    m_view->setItemDelegateForColumn(LeadsModel::ShareColumn,
+                                     new ShareBarDelegate(LeadsModel::ShareRole, m_view));
     QHeaderView* header = m_view->header();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::Interactive);

@@ -4,11 +4,13 @@
 #include "dialogs/ExportDialog.h"
 #include "itemmodels/OnnxGroupModel.h"
 #include "itemmodels/OnnxUnattributedModel.h"
+#include "panels/ModuleComparePanel.h"
 #include "panels/OnnxGroupDelegate.h"
 #include "plan/FigureText.h"
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,6 +18,7 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
@@ -72,7 +75,8 @@ OnnxPanel::OnnxPanel(QWidget* parent)
       m_fusionDiffers(new QCheckBox(tr("Fusion differs"), this)), m_notes(new QLabel(this)),
       m_groups(new QTableView(this)), m_unattributedTitle(new QLabel(this)),
       m_unattributed(new QTableView(this)), m_unattributedBox(nullptr), m_totals(new QLabel(this)),
-      m_splitter(new QSplitter(Qt::Vertical, this)),
+      m_splitter(new QSplitter(Qt::Vertical, this)), m_by(new QComboBox(this)),
+      m_pages(new QStackedWidget(this)), m_modules(new ModuleComparePanel(this)),
       m_exportCsv(new QAction(tr("Export ONNX Ops as CSV..."), this)),
       m_showGraphs(new QAction(tr("Show in Graphs"), this)) {
     m_filter->setSourceModel(m_model);
@@ -126,17 +130,35 @@ OnnxPanel::OnnxPanel(QWidget* parent)
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
 
+    m_by->addItems({tr("By ONNX op"), tr("By module")});
+    m_by->setToolTip(tr("Compare the groups of ONNX nodes both engines' fusions keep whole, or "
+                        "the modules of the model (the ONNX nodes' paths) as a tree"));
+    auto* ops = new QWidget(this);
+    auto* opsLayout = new QVBoxLayout(ops);
+    opsLayout->setContentsMargins(0, 0, 0, 0);
+    opsLayout->addWidget(m_notes);
+    opsLayout->addWidget(m_splitter, 1);
+    opsLayout->addWidget(m_totals);
+    m_pages->addWidget(ops);
+    m_pages->addWidget(m_modules);
+
+    // What filters and exports the groups, hidden with them.
+    m_opsTools = new QWidget(this);
+    auto* opsTools = new QHBoxLayout(m_opsTools);
+    opsTools->setContentsMargins(0, 0, 0, 0);
+    opsTools->addWidget(m_search, 1);
+    opsTools->addWidget(m_fusionDiffers);
+    opsTools->addWidget(graphsButton);
+    opsTools->addWidget(exportButton);
+    m_by->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     auto* tools = new QHBoxLayout;
-    tools->addWidget(m_search, 1);
-    tools->addWidget(m_fusionDiffers);
-    tools->addWidget(graphsButton);
-    tools->addWidget(exportButton);
+    tools->addWidget(m_by);
+    tools->addWidget(m_opsTools, 1);
+    tools->addStretch(0);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(tools);
-    layout->addWidget(m_notes);
-    layout->addWidget(m_splitter, 1);
-    layout->addWidget(m_totals);
+    layout->addWidget(m_pages, 1);
 
     connect(m_search, &QLineEdit::textChanged, m_filter, &OnnxGroupFilterModel::setSearch);
     connect(m_fusionDiffers, &QCheckBox::toggled, m_filter,
@@ -161,6 +183,19 @@ OnnxPanel::OnnxPanel(QWidget* parent)
                 emit unattributedChosen(current.data(OnnxUnattributedModel::LayerARole).toInt(),
                                         current.data(OnnxUnattributedModel::LayerBRole).toInt());
             });
+    connect(m_by, &QComboBox::currentIndexChanged, this,
+            [this](int index) { showModules(index == 1); });
+}
+
+bool OnnxPanel::isComputing() const {
+    return m_computing || (m_pages->currentIndex() == 1 && m_modules->isComputing());
+}
+
+void OnnxPanel::showModules(bool modules) {
+    const QSignalBlocker blocker(m_by);
+    m_by->setCurrentIndex(modules ? 1 : 0);
+    m_pages->setCurrentIndex(modules ? 1 : 0);
+    m_opsTools->setVisible(!modules);
 }
 
 QWidget* OnnxPanel::unattributedBox() {
@@ -186,6 +221,7 @@ const OnnxComparison* OnnxPanel::comparison() const {
 
 void OnnxPanel::setThreshold(double threshold) {
     m_model->setThreshold(threshold);
+    m_modules->setThreshold(threshold);
 }
 
 void OnnxPanel::setPlans(const std::shared_ptr<const EnginePlan>& a,
@@ -194,6 +230,7 @@ void OnnxPanel::setPlans(const std::shared_ptr<const EnginePlan>& a,
     m_labelA = labelA;
     m_labelB = labelB;
     m_model->setPlanLabels(labelA, labelB);
+    m_modules->setPlans(a, b, labelA, labelB);
     const int generation = ++m_generation;
     m_computing = true;
     m_exportCsv->setEnabled(false);

@@ -7,6 +7,8 @@
 
 class QAction;
 class QCheckBox;
+class QComboBox;
+class QStackedWidget;
 class QLabel;
 class QLineEdit;
 class QSettings;
@@ -15,6 +17,7 @@ class QTableView;
 
 namespace planscope {
 
+class ModuleComparePanel;
 class OnnxGroupFilterModel;
 class OnnxGroupModel;
 class OnnxUnattributedModel;
@@ -24,7 +27,9 @@ class OnnxUnattributedSortModel;
 // (compareByOnnx), one row per group, sorted by |delta|; a search by ONNX node name and a
 // "fusion differs" filter; the comparison's notes above, the layers without ONNX origin paired
 // by name below and the reconciliation of each engine's time at the bottom. Choosing a row
-// says so (groupChosen, unattributedChosen); the compare panel shows it in the graphs.
+// says so (groupChosen, unattributedChosen); the compare panel shows it in the graphs. "By
+// module" shows the same engines compared by the modules of their model, as a tree
+// (ModuleComparePanel).
 class OnnxPanel : public QWidget {
     Q_OBJECT
   public:
@@ -36,7 +41,8 @@ class OnnxPanel : public QWidget {
     void setPlans(const std::shared_ptr<const EnginePlan>& a,
                   const std::shared_ptr<const EnginePlan>& b, const QString& labelA,
                   const QString& labelB);
-    bool isComputing() const { return m_computing; }
+    // A comparison still being made: by ONNX op, or by module while that view is shown.
+    bool isComputing() const;
     const OnnxComparison* comparison() const;
     // Speedups within this fraction of 1 are not colored (the Layers tab's threshold).
     void setThreshold(double threshold);
@@ -62,6 +68,9 @@ class OnnxPanel : public QWidget {
     QCheckBox* fusionFilter() const { return m_fusionDiffers; }
     QLabel* notesLabel() const { return m_notes; }
     QLabel* totalsLabel() const { return m_totals; }
+    ModuleComparePanel* modulesView() const { return m_modules; }
+    // Shows the groups of ONNX nodes (false) or the module tree (true).
+    void showModules(bool modules);
 
   signals:
     // A comparison is shown, the group chosen before chosen again where it has it.
@@ -92,7 +101,11 @@ class OnnxPanel : public QWidget {
     QTableView* m_unattributed;
     QWidget* m_unattributedBox;
     QLabel* m_totals;
-    QSplitter* m_splitter; // groups above, unattributed layers below
+    QSplitter* m_splitter;         // groups above, unattributed layers below
+    QComboBox* m_by;               // by ONNX op or by module
+    QWidget* m_opsTools = nullptr; // the search, filter and buttons of the ONNX op view
+    QStackedWidget* m_pages;
+    ModuleComparePanel* m_modules;
     QAction* m_exportCsv;
     QAction* m_showGraphs;
     QString m_labelA;

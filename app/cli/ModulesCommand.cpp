@@ -1,0 +1,45 @@
+#include "cli/CliSupport.h"
+#include "cli/ModulesText.h"
+#include "cli/PlanOptions.h"
+#include "modules/ModuleJson.h"
+
+namespace planscope {
+
+int modulesCommand(const QStringList& arguments) {
+    return runGuarded([&] {
+        QCommandLineParser parser;
+        parser.setApplicationDescription(QStringLiteral(
+            "The engine's time by the modules of the model it came from (the module paths of "
+            "its layers' ONNX nodes), heaviest first."));
+        addPlanOptions(parser);
+        const QCommandLineOption depth(QStringLiteral("depth"),
+                                       QStringLiteral("Show modules down to depth N (1: the "
+                                                      "top-level modules; default: all)."),
+                                       QStringLiteral("N"));
+        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
+        const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV."));
+        parser.addOptions({depth, json, csv});
+        if (!parseArguments(parser, arguments))
+            return 0;
+        if (parser.isSet(json) && parser.isSet(csv))
+            throw UsageError("choose one of --json and --csv");
+        int maxDepth = -1;
+        if (parser.isSet(depth)) {
+            bool ok = false;
+            maxDepth = parser.value(depth).toInt(&ok);
+            if (!ok || maxDepth < 0)
+                throw UsageError("--depth takes a whole number from 0");
+        }
+        const EnginePlan& plan = loadPlanFromArguments(parser);
+        const ModuleTree tree = buildModuleTree(plan);
+        if (parser.isSet(json))
+            out() << QString::fromStdString(modulesJson(plan, tree, maxDepth).dump(2)) << '\n';
+        else if (parser.isSet(csv))
+            out() << QString::fromUtf8(modulesCsv(tree, maxDepth));
+        else
+            out() << moduleTreeText(plan, tree, maxDepth);
+        return 0;
+    });
+}
+
+} // namespace planscope

@@ -1,0 +1,407 @@
+#include "itemmodels/ModuleTreeModel.h"
+
+#include "plan/FigureText.h"
+
+#include <QSet>
+
+namespace planscope {
+namespace {
+
+QVariant count(int n) {
+    return n > 0 ? QVariant(n) : QVariant(QString());
+}
+
+} // namespace
+
+ModuleTreeModel::ModuleTreeModel(QObject* parent)
+    : QAbstractItemModel(parent), m_tree(std::make_shared<const ModuleTree>()) {}
+
+void ModuleTreeModel::setPlan(std::shared_ptr<const EnginePlan> plan,
+                              std::shared_ptr<const ModuleTree> tree) {
+    beginResetModel();
+    m_plan = std::move(plan);
+    if (!m_plan)
+        tree = std::make_shared<const ModuleTree>();
+    else if (!tree)
+        tree = std::make_shared<const ModuleTree>(buildModuleTree(*m_plan));
+    m_tree = std::move(tree);
+    m_rowInParent.assign(m_tree->modules.size(), 0);
+    for (const Module& m : m_tree->modules)
+        for (std::size_t i = 0; i < m.children.size(); ++i)
+            m_rowInParent[std::size_t(m.children[i])] = int(i);
+    m_rowOfLayer.assign(m_tree->moduleOfLayer.size(), 0);
+    for (const Module& m : m_tree->modules)
+        for (std::size_t i = 0; i < m.ownLayers.size(); ++i)
+            m_rowOfLayer[std::size_t(m.ownLayers[i])] = int(m.children.size() + i);
+    for (std::size_t i = 0; i < m_tree->unattributedLayers.size(); ++i)
+        m_rowOfLayer[std::size_t(m_tree->unattributedLayers[i])] = int(i);
+    m_findings.assign(m_tree->modules.size() + 1, 0);
+    m_leads.assign(m_tree->modules.size() + 1, {});
+    m_layerFindings.assign(m_tree->moduleOfLayer.size(), 0);
+    m_layerLeads.assign(m_tree->moduleOfLayer.size(), {});
+    endResetModel();
+}
+
+void ModuleTreeModel::setAnalysis(const std::vector<LintFinding>& findings,
+                                  const PlanLeads& leads) {
+    if (!m_plan)
+        return;
+    emit layoutAboutToBeChanged(); // no row moves: the counts of every row change
+    const std::size_t layers = m_tree->moduleOfLayer.size();
+    m_layerFindings.assign(layers, 0);
+    m_layerLeads.assign(layers, {});
+    for (const LintFinding& f : findings)
+        if (f.layerIndex >= 0 && std::size_t(f.layerIndex) < layers)
+            ++m_layerFindings[std::size_t(f.layerIndex)];
+    for (const Lead& lead : leads.leads)
+        for (int l : lead.layers)
+            if (std::size_t(l) < layers && !m_layerLeads[std::size_t(l)].contains(lead.id))
+                m_layerLeads[std::size_t(l)] << lead.id;
+    m_findings.assign(m_tree->modules.size() + 1, 0);
+    m_leads.assign(m_tree->modules.size() + 1, {});
+    for (std::size_t l = 0; l < layers; ++l) {
+        const int own = m_tree->moduleOfLayer[l];
+        const auto add = [&](std::size_t node) {
+            m_findings[node] += m_layerFindings[l];
+            for (const QString& id : m_layerLeads[l])
+                if (!m_leads[node].contains(id))
+                    m_leads[node] << id;
+        };
+        if (own < 0)
+            add(std::size_t(unattributedNode()));
+        for (int m = own; m >= 0; m = m_tree->modules[std::size_t(m)].parent)
+            add(std::size_t(m));
+    }
+    emit layoutChanged();
+}
+
+QModelIndex ModuleTreeModel::indexOfModule(int module) const {
+    if (module < 0 || module >= moduleCount())
+        return {};
+    return createIndex(rowOfNode(module), 0, quintptr(module));
+}
+
+QModelIndex ModuleTreeModel::indexOfLayer(int layer) const {
+    if (layer < 0 || std::size_t(layer) >= m_tree->moduleOfLayer.size())
+        return {};
+    return createIndex(m_rowOfLayer[std::size_t(layer)], 0, quintptr(layerNode(layer)));
+}
+
+int ModuleTreeModel::parentNode(int node) const {
+    if (node < moduleCount())
+        return m_tree->modules[std::size_t(node)].parent;
+    if (node == unattributedNode())
+        return -1;
+    const int module = m_tree->moduleOfLayer[std::size_t(node - moduleCount() - 1)];
+    return module < 0 ? unattributedNode() : module;
+}
+
+int ModuleTreeModel::rowOfNode(int node) const {
+    if (node == 0)
+        return 0;
+    if (node < moduleCount())
+        return m_rowInParent[std::size_t(node)];
+    if (node == unattributedNode())
+        return 1;
+    return m_rowOfLayer[std::size_t(node - moduleCount() - 1)];
+}
+
+const std::vector<int>& ModuleTreeModel::childLayers(int node) const {
+    return node == unattributedNode() ? m_tree->unattributedLayers
+                                      : m_tree->modules[std::size_t(node)].ownLayers;
+}
+
+QModelIndex ModuleTreeModel::index(int row, int column, const QModelIndex& parent) const {
+    if (row < 0 || column < 0 || column >= ColumnCount || row >= rowCount(parent))
+        return {};
+    if (!parent.isValid())
+        return createIndex(row, column, quintptr(row == 0 ? 0 : unattributedNode()));
+    const int node = nodeOf(parent);
+    const std::vector<int> none;
+    const std::vector<int>& children =
+        node < moduleCount() ? m_tree->modules[std::size_t(node)].children : none;
+    if (row < int(children.size()))
+        return createIndex(row, column, quintptr(children[std::size_t(row)]));
+    const int layer = childLayers(node)[std::size_t(row - int(children.size()))];
+    return createIndex(row, column, quintptr(layerNode(layer)));
+}
+
+QModelIndex ModuleTreeModel::parent(const QModelIndex& child) const {
+    if (!child.isValid())
+        return {};
+    const int node = parentNode(nodeOf(child));
+    return node < 0 ? QModelIndex() : createIndex(rowOfNode(node), 0, quintptr(node));
+}
+
+int ModuleTreeModel::rowCount(const QModelIndex& parent) const {
+    if (!m_plan)
+        return 0;
+    if (!parent.isValid())
+        return hasUnattributedRow() ? 2 : 1;
+    if (parent.column() > 0)
+        return 0;
+    const int node = nodeOf(parent);
+    if (node < moduleCount())
+        return int(m_tree->modules[std::size_t(node)].children.size() +
+                   m_tree->modules[std::size_t(node)].ownLayers.size());
+    return node == unattributedNode() ? int(m_tree->unattributedLayers.size()) : 0;
+}
+
+int ModuleTreeModel::columnCount(const QModelIndex&) const {
+    return ColumnCount;
+}
+
+QString ModuleTreeModel::sharesText(const std::vector<ModuleShare>& shares,
+                                    const std::optional<double>& ms) const {
+    QStringList parts;
+    for (const ModuleShare& s : shares)
+        parts << (ms && *ms > 0
+                      ? QStringLiteral("%1 %2").arg(s.key, percentText(100 * s.ms / *ms, 0))
+                      : QStringLiteral("%1 (%2)").arg(s.key).arg(s.layers));
+    return parts.join(QStringLiteral(", "));
+}
+
+QVariant ModuleTreeModel::moduleData(int module, int column, int role) const {
+    const Module& m = m_tree->modules[std::size_t(module)];
+    const std::optional<double> share = m_tree->percent(m);
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case NameColumn:
+            return moduleDisplayName(m);
+        case TimeColumn:
+            return millisecondsText(m.ms);
+        case ShareColumn:
+            return percentText(share);
+        case SelfColumn:
+            return millisecondsText(m.selfMs);
+        case LayersColumn:
+            return m.layers;
+        case PrecisionsColumn:
+            return sharesText(m.precisions, m.ms);
+        case TypesColumn:
+            return sharesText(m.types, m.ms);
+        case FindingsColumn:
+            return count(m_findings[std::size_t(module)]);
+        case LeadsColumn:
+            return m_leads[std::size_t(module)].join(QStringLiteral(", "));
+        }
+        break;
+    case Qt::ToolTipRole:
+        if (column == NameColumn)
+            return m.depth == 0 ? tr("The whole model: every layer attributed to a module")
+                                : m.path;
+        if (column == SelfColumn)
+            return tr("The time of the layers of this module that no submodule holds");
+        if (column == PrecisionsColumn || column == TypesColumn)
+            return moduleData(module, column, Qt::DisplayRole);
+        break;
+    case SortRole:
+        switch (column) {
+        case NameColumn:
+            return m.path;
+        case TimeColumn:
+            return sortableFigure(m.ms);
+        case ShareColumn:
+            return sortableFigure(share);
+        case SelfColumn:
+            return sortableFigure(m.selfMs);
+        case LayersColumn:
+            return m.layers;
+        case FindingsColumn:
+            return m_findings[std::size_t(module)];
+        case LeadsColumn:
+            return int(m_leads[std::size_t(module)].size());
+        default:
+            return moduleData(module, column, Qt::DisplayRole);
+        }
+    case ModuleRole:
+        return module;
+    case PathRole:
+        return m.path;
+    case ShareRole:
+        return sortableFigure(share);
+    case LayersRole: {
+        const std::vector<int> layers = m_tree->layersUnder(module);
+        return QVariant::fromValue(QList<int>(layers.begin(), layers.end()));
+    }
+    }
+    return {};
+}
+
+QVariant ModuleTreeModel::layerData(int layer, int column, int role) const {
+    const Layer& l = m_plan->layers[std::size_t(layer)];
+    const std::optional<double> share =
+        l.timing.average() && m_tree->totalMs && *m_tree->totalMs > 0
+            ? std::optional(*l.timing.average() / *m_tree->totalMs * 100)
+            : std::nullopt;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case NameColumn:
+            return l.name;
+        case TimeColumn:
+            return millisecondsText(l.timing.average());
+        case ShareColumn:
+            return percentText(share);
+        case LayersColumn:
+            return QString();
+        case PrecisionsColumn:
+            return l.precision;
+        case TypesColumn:
+            return l.type;
+        case FindingsColumn:
+            return count(m_layerFindings[std::size_t(layer)]);
+        case LeadsColumn:
+            return m_layerLeads[std::size_t(layer)].join(QStringLiteral(", "));
+        }
+        break;
+    case Qt::ToolTipRole:
+        if (column == NameColumn)
+            return tr("Layer %1: %2").arg(layer).arg(l.name);
+        break;
+    case SortRole:
+        switch (column) {
+        case NameColumn:
+            return l.name;
+        case TimeColumn:
+            return sortableFigure(l.timing.average());
+        case ShareColumn:
+            return sortableFigure(share);
+        case FindingsColumn:
+            return m_layerFindings[std::size_t(layer)];
+        case LeadsColumn:
+            return int(m_layerLeads[std::size_t(layer)].size());
+        case SelfColumn:
+        case LayersColumn:
+            return {};
+        default:
+            return layerData(layer, column, Qt::DisplayRole);
+        }
+    case LayerRole:
+        return layer;
+    case PathRole: {
+        const int module = m_tree->moduleOfLayer[std::size_t(layer)];
+        return module < 0 ? QString() : m_tree->modules[std::size_t(module)].path;
+    }
+    case ShareRole:
+        return sortableFigure(share);
+    case LayersRole:
+        return QVariant::fromValue(QList<int>{layer});
+    }
+    return {};
+}
+
+QVariant ModuleTreeModel::unattributedData(int column, int role) const {
+    const std::optional<double> share =
+        m_tree->unattributedMs && m_tree->totalMs && *m_tree->totalMs > 0
+            ? std::optional(*m_tree->unattributedMs / *m_tree->totalMs * 100)
+            : std::nullopt;
+    const int layers = int(m_tree->unattributedLayers.size());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case NameColumn:
+            return tr("(unattributed)");
+        case TimeColumn:
+            return millisecondsText(m_tree->unattributedMs);
+        case ShareColumn:
+            return percentText(share);
+        case LayersColumn:
+            return layers;
+        case FindingsColumn:
+            return count(m_findings.back());
+        case LeadsColumn:
+            return m_leads.back().join(QStringLiteral(", "));
+        }
+        return QString();
+    case Qt::ToolTipRole:
+        return tr("Layers whose Metadata and name name no ONNX node: no module holds them");
+    case SortRole:
+        switch (column) {
+        case TimeColumn:
+            return sortableFigure(m_tree->unattributedMs);
+        case ShareColumn:
+            return sortableFigure(share);
+        case LayersColumn:
+            return layers;
+        default:
+            return unattributedData(column, Qt::DisplayRole);
+        }
+    case ModuleRole:
+        return -1;
+    case LayerRole:
+        return -1;
+    case ShareRole:
+        return sortableFigure(share);
+    case LayersRole:
+        return QVariant::fromValue(
+            QList<int>(m_tree->unattributedLayers.begin(), m_tree->unattributedLayers.end()));
+    }
+    return {};
+}
+
+QVariant ModuleTreeModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || !m_plan)
+        return {};
+    const int node = nodeOf(index);
+    if (role == Qt::TextAlignmentRole)
+        return index.column() >= TimeColumn && index.column() <= LayersColumn
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant();
+    if (node < moduleCount())
+        return role == LayerRole ? QVariant(-1) : moduleData(node, index.column(), role);
+    if (node == unattributedNode())
+        return unattributedData(index.column(), role);
+    return role == ModuleRole ? QVariant(-1)
+                              : layerData(node - moduleCount() - 1, index.column(), role);
+}
+
+QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal)
+        return {};
+    static const char* const names[ColumnCount] = {"Module",    "Time (ms)", "Share",
+                                                   "Self (ms)", "Layers",    "Precisions",
+                                                   "Types",     "Findings",  "Leads"};
+    static const char* const tips[ColumnCount] = {
+        "The model's modules, from the module paths of the ONNX nodes each layer implements",
+        "The average time of the module's layers, its submodules' included",
+        "The module's share of the engine's time",
+        "The time of the module's own layers, not its submodules'",
+        "The layers in the module and its submodules",
+        "Precisions by their share of the module's time",
+        "Layer types by their share of the module's time",
+        "Lint findings on the module's layers",
+        "The leads naming one of the module's layers"};
+    if (role == Qt::DisplayRole)
+        return tr(names[section]);
+    if (role == Qt::ToolTipRole)
+        return tr(tips[section]);
+    return {};
+}
+
+ModuleFilterModel::ModuleFilterModel(QObject* parent) : MissingLastSortModel(parent) {
+    setSortRole(ModuleTreeModel::SortRole);
+    setRecursiveFilteringEnabled(true);
+}
+
+void ModuleFilterModel::setSearch(const QString& text) {
+    if (text == m_search)
+        return;
+    m_search = text;
+    invalidateFilter();
+}
+
+bool ModuleFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) const {
+    const QString& pattern = m_search;
+    if (pattern.isEmpty())
+        return true;
+    const QModelIndex index = sourceModel()->index(row, 0, parent);
+    return index.data(ModuleTreeModel::PathRole)
+               .toString()
+               .contains(pattern, Qt::CaseInsensitive) ||
+           (index.data(ModuleTreeModel::LayerRole).toInt() >= 0 &&
+            index.data().toString().contains(pattern, Qt::CaseInsensitive));
+}
+
+} // namespace planscope

@@ -1,0 +1,165 @@
+#include "modules/ModuleTree.h"
+
+#include "modules/ModulePath.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+
+namespace planscope {
+namespace {
+
+int moduleFor(ModuleTree& tree, const QStringList& pieces) {
+    int at = 0;
+    QString path;
+    for (const QString& piece : pieces) {
+        path = path.isEmpty() ? piece : path + u'/' + piece;
+        const int found = tree.indexByPath.value(path, -1);
+        if (found >= 0) {
+            at = found;
+            continue;
+        }
+        Module child;
+        child.path = path;
+        child.name = piece;
+        child.depth = tree.modules[std::size_t(at)].depth + 1;
+        child.parent = at;
+        const int index = int(tree.modules.size());
+        tree.modules[std::size_t(at)].children.push_back(index);
+        tree.modules.push_back(std::move(child));
+        tree.indexByPath.insert(path, index);
+        at = index;
+    }
+    return at;
+}
+
+void addShare(std::vector<ModuleShare>& shares, const QString& key, const LayerTiming& timing) {
+    auto it = std::find_if(shares.begin(), shares.end(),
+                           [&](const ModuleShare& s) { return s.key == key; });
+    if (it == shares.end())
+        it = shares.insert(shares.end(), ModuleShare{key, 0, 0});
+    it->ms += timing.measured ? timing.averageMs : 0.0;
+    ++it->layers;
+}
+
+void sortShares(std::vector<ModuleShare>& shares) {
+    std::stable_sort(shares.begin(), shares.end(), [](const ModuleShare& a, const ModuleShare& b) {
+        return a.ms != b.ms ? a.ms > b.ms : a.layers > b.layers;
+    });
+}
+
+} // namespace
+
+std::optional<double> ModuleTree::percent(const Module& module) const {
+    if (!module.ms || !totalMs || *totalMs <= 0)
+        return std::nullopt;
+    return *module.ms / *totalMs * 100.0;
+}
+
+std::vector<int> ModuleTree::preorder(int maxDepth) const {
+    std::vector<int> order;
+    order.reserve(modules.size());
+    std::vector<int> stack{0};
+    while (!stack.empty()) {
+        const int at = stack.back();
+        stack.pop_back();
+        order.push_back(at);
+        const Module& m = modules[std::size_t(at)];
+        if (maxDepth >= 0 && m.depth >= maxDepth)
+            continue;
+        stack.insert(stack.end(), m.children.rbegin(), m.children.rend());
+    }
+    return order;
+}
+
+std::vector<int> ModuleTree::layersUnder(int module) const {
+    std::vector<int> layers;
+    for (std::size_t i = 0; i < moduleOfLayer.size(); ++i)
+        for (int m = moduleOfLayer[i]; m >= 0; m = modules[std::size_t(m)].parent)
+            if (m == module) {
+                layers.push_back(int(i));
+                break;
+            }
+    return layers;
+}
+
+std::vector<int> ModuleTree::ancestry(int module) const {
+    std::vector<int> chain;
+    for (int m = module; m >= 0; m = modules[std::size_t(m)].parent)
+        chain.push_back(m);
+    std::reverse(chain.begin(), chain.end());
+    return chain;
+}
+
+int ModuleTree::moduleAtDepth(int layer, int depth) const {
+    int m = moduleOfLayer[std::size_t(layer)];
+    while (m >= 0 && modules[std::size_t(m)].depth > depth)
+        m = modules[std::size_t(m)].parent;
+    return m;
+}
+
+ModuleTree buildModuleTree(const EnginePlan& plan) {
+    ModuleTree tree;
+    tree.modules.emplace_back();
+    tree.indexByPath.insert(QString(), 0);
+    tree.moduleOfLayer.assign(plan.layers.size(), -1);
+    const std::vector<std::optional<QStringList>> paths = layerModules(plan);
+    double unattributed = 0;
+    int unattributedMeasured = 0;
+    for (std::size_t i = 0; i < plan.layers.size(); ++i) {
+        const Layer& layer = plan.layers[i];
+        if (!paths[i]) {
+            tree.unattributedLayers.push_back(int(i));
+            unattributed += layer.timing.measured ? layer.timing.averageMs : 0.0;
+            unattributedMeasured += layer.timing.measured ? 1 : 0;
+            continue;
+        }
+        const int own = moduleFor(tree, *paths[i]);
+        tree.moduleOfLayer[i] = own;
+        tree.modules[std::size_t(own)].ownLayers.push_back(int(i));
+        for (int m = own; m >= 0; m = tree.modules[std::size_t(m)].parent) {
+            Module& module = tree.modules[std::size_t(m)];
+            ++module.layers;
+            module.measuredLayers += layer.timing.measured ? 1 : 0;
+            addShare(module.precisions, layer.precision, layer.timing);
+            addShare(module.types, layer.type, layer.timing);
+        }
+    }
+    tree.totalMs = plan.totalAverageMs();
+    // A time no profile record gives is missing, never 0: a module (or the unattributed
+    // layers) with layers but none measured has none.
+    const auto timed = [&](double ms, int layers, int measured) {
+        return tree.totalMs && (layers == 0 || measured > 0) ? std::optional(ms) : std::nullopt;
+    };
+    tree.unattributedMs =
+        timed(unattributed, int(tree.unattributedLayers.size()), unattributedMeasured);
+    for (Module& module : tree.modules) {
+        sortShares(module.precisions);
+        sortShares(module.types);
+        double self = 0;
+        int selfMeasured = 0;
+        for (int l : module.ownLayers) {
+            const LayerTiming& timing = plan.layers[std::size_t(l)].timing;
+            self += timing.measured ? timing.averageMs : 0.0;
+            selfMeasured += timing.measured ? 1 : 0;
+        }
+        module.selfMs = timed(self, int(module.ownLayers.size()), selfMeasured);
+        double ms = 0;
+        for (const ModuleShare& share : module.types)
+            ms += share.ms;
+        module.ms = timed(ms, module.layers, module.measuredLayers);
+    }
+    for (Module& module : tree.modules)
+        std::stable_sort(module.children.begin(), module.children.end(), [&](int a, int b) {
+            const Module& x = tree.modules[std::size_t(a)];
+            const Module& y = tree.modules[std::size_t(b)];
+            return x.ms.value_or(0) != y.ms.value_or(0) ? x.ms.value_or(0) > y.ms.value_or(0)
+                                                        : x.layers > y.layers;
+        });
+    return tree;
+}
+
+QString moduleDisplayName(const Module& module) {
+    return module.depth == 0 ? QCoreApplication::translate("ModuleTree", "(model)") : module.name;
+}
+
+} // namespace planscope

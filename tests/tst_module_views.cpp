@@ -1,0 +1,155 @@
+#include "TestSupport.h"
+#include "charts/ChartCatalog.h"
+#include "chartview/ChartPainter.h"
+#include "document/PlanDocument.h"
+#include "gui/MainWindow.h"
+#include "io/PlanLoader.h"
+#include "itemmodels/ModuleTreeModel.h"
+#include "panels/GraphPanel.h"
+#include "panels/ModulesPanel.h"
+
+#include <QApplication>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTreeView>
+
+using namespace planscope;
+using planscope::test::dataPath;
+
+namespace {
+
+const QString kControlNetB =
+    QStringLiteral("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/b/layerinfo.json");
+
+bool openAndWait(MainWindow& window, const QString& path) {
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    window.openPlan(path);
+    return (!finished.isEmpty() || finished.wait(60000)) && finished.first().first().toBool();
+}
+
+// Waits for the graph panel's newest layout to be on its canvas.
+bool laidOut(GraphPanel* graph) {
+    return QTest::qWaitFor([graph] { return !graph->isLayingOut() && graph->canvas()->scene(); },
+                           60000);
+}
+
+int countKind(const PlanGraph& graph, GraphNode::Kind kind) {
+    return int(std::count_if(graph.nodes().begin(), graph.nodes().end(),
+                             [kind](const GraphNode& n) { return n.kind == kind; }));
+}
+
+} // namespace
+
+// The Modules tab, the module graph and the module sunburst on ControlNet's 241-layer engine.
+class TestModuleViews : public QObject {
+    Q_OBJECT
+  private slots:
+    void choosingAModuleMarksItsLayers();
+    void graphOpensOnModulesAndOpensOne();
+    void findOpensTheModulesOnTheWay();
+    void sunburstZoomsInAndBack();
+};
+
+void TestModuleViews::choosingAModuleMarksItsLayers() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath(kControlNetB)));
+    ModulesPanel* panel = window.modulesPanel();
+    QVERIFY(panel->headerText().startsWith("241 layers in 176 modules"));
+    QVERIFY(panel->chooseModule("input_blocks.1/input_blocks.1.1"));
+    const ModuleTree& tree = panel->model()->tree();
+    const std::vector<int> layers = tree.layersUnder(tree.find("input_blocks.1/input_blocks.1.1"));
+    LayerSelection* selection = window.document()->selection();
+    QCOMPARE(selection->marked(), QList<int>(layers.begin(), layers.end()));
+    // The slowest of them is current, and the inspector, table and graph follow it.
+    const auto& planLayers = window.document()->plan()->layers;
+    for (int l : layers)
+        QVERIFY(planLayers[std::size_t(selection->current())].timing.averageMs >=
+                planLayers[std::size_t(l)].timing.averageMs);
+    // A layer chosen elsewhere shows in its module, its modules opened.
+    selection->select(0);
+    const QModelIndex current = panel->view()->currentIndex();
+    QCOMPARE(current.data(ModuleTreeModel::LayerRole).toInt(), 0);
+}
+
+void TestModuleViews::graphOpensOnModulesAndOpensOne() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath(kControlNetB)));
+    GraphPanel* graph = window.graphPanel();
+    QCOMPARE(graph->mode(), GraphPanel::Modules); // 241 layers with module paths
+    QVERIFY(laidOut(graph));
+    const PlanGraph& closed = graph->canvas()->scene()->graph;
+    QVERIFY(closed.clusters().empty());
+    const int modules = countKind(closed, GraphNode::Kind::Module);
+    QCOMPARE(modules, 27); // ControlNet's top-level modules
+    const int inputBlocks1 = window.document()->modules()->find("input_blocks.1");
+    graph->toggleModule(inputBlocks1);
+    QVERIFY(laidOut(graph));
+    const GraphCanvas::Scene* open = graph->canvas()->scene();
+    QCOMPARE(open->graph.clusters().size(), std::size_t(1));
+    QCOMPARE(open->graph.clusters()[0].module, inputBlocks1);
+    // Its two submodules are nodes inside its frame, the rest as before.
+    const QRectF frame = open->layout.clusters[0];
+    QVERIFY(!frame.isEmpty());
+    int inside = 0;
+    for (std::size_t n = 0; n < open->graph.nodes().size(); ++n)
+        if (open->graph.nodes()[n].cluster == 0) {
+            QVERIFY(frame.contains(open->layout.nodes[n]));
+            ++inside;
+        }
+    QCOMPARE(inside, 2);
+    QCOMPARE(countKind(open->graph, GraphNode::Kind::Module), modules - 1 + 2);
+    // A double-click on its frame closes it again.
+    graph->toggleModule(inputBlocks1);
+    QVERIFY(laidOut(graph));
+    QVERIFY(graph->canvas()->scene()->graph.clusters().empty());
+}
+
+void TestModuleViews::findOpensTheModulesOnTheWay() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath(kControlNetB)));
+    GraphPanel* graph = window.graphPanel();
+    QVERIFY(laidOut(graph));
+    QLineEdit* find = nullptr;
+    for (QLineEdit* edit : graph->findChildren<QLineEdit*>())
+        if (edit->placeholderText().startsWith("Find layer"))
+            find = edit;
+    QVERIFY(find);
+    find->setText("/input_blocks.1/input_blocks.1.1/proj_in/Conv");
+    graph->findLayer();
+    QVERIFY(laidOut(graph));
+    const GraphCanvas::Scene* scene = graph->canvas()->scene();
+    const int layer = window.document()->selection()->current();
+    QVERIFY(layer >= 0);
+    const int node = scene->graph.nodeOfLayer(layer);
+    QVERIFY(node >= 0);
+    QCOMPARE(scene->graph.nodes()[std::size_t(node)].kind, GraphNode::Kind::Layer);
+    QVERIFY(scene->graph.clusters().size() >= 2); // input_blocks.1 and input_blocks.1.1 at least
+}
+
+void TestModuleViews::sunburstZoomsInAndBack() {
+    const EnginePlan plan = loadPlan(dataPath(kControlNetB));
+    const charts::Chart chart = charts::buildChart(plan, "module-sunburst");
+    const charts::Panel& panel = chart.panels.front();
+    QCOMPARE(panel.rings.front().label, QStringLiteral("input_blocks.1"));
+    const auto whole = charts::ringLayout(panel);
+    int inner = 0;
+    for (const charts::RingSlice& s : whole)
+        inner += s.level == 0 ? 1 : 0;
+    QCOMPARE(inner, int(panel.rings.size()));
+    // Zoomed into input_blocks.1 / input_blocks.1.1: that module whole, its submodules around.
+    const QString key = charts::ringKey("input_blocks.1", "input_blocks.1.1");
+    const auto zoomed = charts::ringLayout(panel, key);
+    QCOMPARE(zoomed.front().node->label, QStringLiteral("input_blocks.1.1"));
+    QCOMPARE(zoomed.front().spanDegrees, 360.0);
+    QCOMPARE(charts::parentRingKey(key), QStringLiteral("input_blocks.1"));
+    QCOMPARE(charts::parentRingKey("input_blocks.1"), QString());
+    // A module's children leave a gap for its own layers: no child ring spans more than it.
+    for (const charts::RingSlice& s : zoomed)
+        QVERIFY(s.spanDegrees <= 360.0 + 1e-9);
+}
+
+PLANSCOPE_TEST_MAIN(TestModuleViews, QApplication)
+#include "tst_module_views.moc"

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QTreeView;
+
+namespace planscope {
+
+class ModuleFilterModel;
+class ModuleTreeModel;
+class PlanDocument;
+
+// The engine as the model it came from: its modules as a tree (time with a bar, share, self time,
+// layers, precisions, types, lint findings, leads), sortable, searched by path, down to the
+// layers. Choosing a module marks its layers in every view (as a lead does) and selects its
+// slowest; choosing a layer selects it; a layer chosen elsewhere is shown in its module.
+class ModulesPanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ModulesPanel(PlanDocument* document, QWidget* parent = nullptr);
+
+    QTreeView* view() const { return m_view; }
+    ModuleTreeModel* model() const { return m_model; }
+    QString headerText() const;
+    // Chooses the module at `path` as a click would; false when the plan has none.
+    bool chooseModule(const QString& path);
+
+  private:
+    void reload();
+    void onChosen();
+    void followLayer(int layer);
+    void expandTopLevels();
+
+    PlanDocument* m_document;
+    ModuleTreeModel* m_model;
+    ModuleFilterModel* m_filter;
+    QLabel* m_header;
+    QLineEdit* m_search;
+    QTreeView* m_view;
+    bool m_following = false; // showing a layer chosen elsewhere: choose nothing back
+};
+
+} // namespace planscope

@@ -32,8 +32,10 @@ shot() { # NAME planscope-arguments...
     echo "$out/$name.png"
 }
 
-layer="/layer1.2/conv3/Conv + /layer1.2/Add + /layer1.2/relu3/Relu"
+layer="/layer1/layer1.2/conv3/Conv + /layer1/layer1.2/Add + /layer1/layer1.2/relu3/Relu"
 shot main-layer --tab layers --select "$layer"
+shot modules --tab modules \
+    "$data/realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/b/layerinfo.json"
 shot leads --tab leads --lead reformats "$data/trex/resnet-a100/qat/resnet-qat.onnx.engine"
 shot charts --tab charts --chart latency-sunburst --select "$layer"
 shot graph --tab graph --select "$layer"

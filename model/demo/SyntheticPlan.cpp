@@ -100,17 +100,14 @@ class PlanBuilder {
 
     int layerCount() const { return static_cast<int>(m_layers.size()); }
 
-    // The Metadata TensorRT writes: the ONNX node (with module paths: each fused part its own
-    // node, as TensorRT lists them, separated by \x1f).
-    std::string metadata(const std::string& name) const {
-        if (!m_options.modulePaths)
-            return "[ONNX Layer: " + name + "]";
+    // The Metadata TensorRT writes: each fused part its own ONNX node, separated by \x1f.
+    static std::string metadata(const std::string& name) {
         std::string text;
         std::size_t from = 0;
         while (true) {
             const std::size_t plus = name.find(" + ", from);
-            text +=
-                (from ? "\\u001f" : "") + ("[ONNX Layer: " + name.substr(from, plus - from)) + "]";
+            text += (from ? "\\u001f[ONNX Layer: " : "[ONNX Layer: ") +
+                    name.substr(from, plus - from) + "]";
             if (plus == std::string::npos)
                 return text;
             from = plus + 3;

@@ -13,8 +13,8 @@ struct SyntheticPlanOptions {
     unsigned seed = 1;
     int timingSamples = 2000;
     int batch = 8;
-    // PyTorch's module paths in names and Metadata (/layer2/layer2.1/conv1/Conv), each fused part
-    // its own ONNX node; without, one node per layer named as the layer (/layer2.1/conv1/Conv).
+    // PyTorch's module paths three levels deep (/layer2/layer2.1/conv1/Conv); without, two
+    // (/layer2.1/conv1/Conv).
     bool modulePaths = false;
 };
 

@@ -82,7 +82,7 @@ std::vector<Region> buildRegions(const EnginePlan& plan, const std::vector<int>&
     return regions;
 }
 
-GraphNode layerNode(int layer, int constant, const QString& name) {
+GraphNode layerGraphNode(int layer, int constant, const QString& name) {
     GraphNode node;
     node.layer = layer;
     node.constant = constant;
@@ -90,7 +90,7 @@ GraphNode layerNode(int layer, int constant, const QString& name) {
     return node;
 }
 
-GraphNode regionNode(const QString& name, const Tensor& tensor, int generation, bool binding) {
+GraphNode regionGraphNode(const QString& name, const Tensor& tensor, int generation, bool binding) {
     GraphNode node;
     node.kind = GraphNode::Kind::Region;
     node.name = name;
@@ -121,7 +121,7 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options, 
         if (part && !part->layers[static_cast<std::size_t>(layer.index)])
             continue;
         layerNode[static_cast<std::size_t>(layer.index)] = static_cast<int>(graph.m_nodes.size());
-        graph.m_nodes.push_back(layerNode(layer.index, -1, layer.name));
+        graph.m_nodes.push_back(layerGraphNode(layer.index, -1, layer.name));
     }
     const QSet<QString> bindings(plan.bindings.cbegin(), plan.bindings.cend());
     QHash<QString, int> constantNode; // output tensor -> node of its Constant layer
@@ -129,7 +129,7 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options, 
         for (std::size_t c = 0; c < plan.constants.size(); ++c) {
             const Layer& constant = plan.constants[c];
             const int node = static_cast<int>(graph.m_nodes.size());
-            graph.m_nodes.push_back(layerNode(-1, static_cast<int>(c), constant.name));
+            graph.m_nodes.push_back(layerGraphNode(-1, static_cast<int>(c), constant.name));
             for (const Tensor& t : constant.graphOutputs())
                 constantNode.insert(t.name, node);
         }
@@ -166,7 +166,7 @@ PlanGraph PlanGraph::build(const EnginePlan& plan, const GraphOptions& options, 
             }
             const int node = static_cast<int>(graph.m_nodes.size());
             const QString name = gen.isUser ? region.name : region.name + '.' + QString::number(g);
-            graph.m_nodes.push_back(regionNode(name, gen.tensor, generation, gen.isUser));
+            graph.m_nodes.push_back(regionGraphNode(name, gen.tensor, generation, gen.isUser));
             shown[g] = node;
             for (int writer : gen.writers)
                 connect(writer, node, gen.tensor, generation);

@@ -12,7 +12,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] &&
     targets=(graph_json profile_json timing_json profile_metadata build_metadata trtexec_log
-        tactic_log)
+        tactic_log accuracy_log)
 
 scripts/install-deps.sh clang libclang-rt-14-dev
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
@@ -32,6 +32,7 @@ seeds() { # TARGET -> seed files
     build_metadata) find "$data" -name '*.build.metadata.json' ;;
     trtexec_log) find "$data" "$fixtures" -name '*.log' ! -name '*exportLayerInfo.log' ;;
     tactic_log) find "$data" "$fixtures" -name '*verbose-build.log' -o -name 'tactics-*.log' ;;
+    accuracy_log) find "$data" "$fixtures" -name 'polygraphy-*.log' ;;
     esac
 }
 

@@ -410,6 +410,19 @@ void TestTrtexecLog::rejectsBadLogs() {
     QString other = errorOf([] { loadPlan(fixturePath("not-a-trtexec.log")); });
     QVERIFY2(other.contains("not-a-trtexec.log: text that is neither JSON nor a trtexec log"),
              qPrintable(other));
+    // Files of other kinds are named for what they are.
+    QTemporaryDir dir;
+    QFile png(dir.filePath("chart.png"));
+    QVERIFY(png.open(QIODevice::WriteOnly));
+    png.write(QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+    png.close();
+    other = errorOf([&] { loadPlan(png.fileName()); });
+    QVERIFY2(other.contains("chart.png: a PNG image"), qPrintable(other));
+    other = errorOf(
+        [] { loadPlan(dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-05.log")); });
+    QVERIFY2(other.contains("a polygraphy run log, not a plan") &&
+                 other.contains("planscope accuracy"),
+             qPrintable(other));
     // A log without any per-layer part names what to add.
     other = errorOf([] { loadPlan(dataPath(kMnist + "trtexec-result-01.log")); });
     QVERIFY2(other.contains("no per-layer information") && other.contains("--dumpProfile"),

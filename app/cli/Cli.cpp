@@ -46,6 +46,9 @@ const std::map<QString, CommandEntry>& commands() {
          {profileCommand, "Build and profile an ONNX model with trtexec (needs a GPU)."}},
         {QStringLiteral("report"),
          {reportCommand, "Write a plan's (or a comparison's) report card to HTML or PDF.", true}},
+        {QStringLiteral("accuracy"),
+         {accuracyCommand,
+          "Read a polygraphy run log: verdicts, errors, the first failing tensor and its layer."}},
         {QStringLiteral("tactics"),
          {tacticsCommand, "What the builder timed and chose per layer, from a verbose build log."}},
     };

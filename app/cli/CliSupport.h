@@ -23,6 +23,7 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& arguments);
 // Runs a subcommand body: PlanError and UsageError become one line on stderr and exit 2.
 int runGuarded(const std::function<int()>& body);
 
+int accuracyCommand(const QStringList& arguments);
 int summaryCommand(const QStringList& arguments);
 int checkCommand(const QStringList& arguments);
 int layersCommand(const QStringList& arguments);

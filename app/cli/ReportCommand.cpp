@@ -1,3 +1,4 @@
+#include "accuracy/AccuracyLogReader.h"
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
 #include "io/PlanLoader.h"
@@ -42,6 +43,9 @@ int reportCommand(const QStringList& arguments) {
              QStringLiteral("Report on the comparison of two plans, A and B (give both).")},
             {QStringLiteral("inexact"),
              QStringLiteral("With --compare: match layers on their first input and output only.")},
+            {QStringLiteral("accuracy"),
+             QStringLiteral("Add an Accuracy section from this polygraphy run log."),
+             QStringLiteral("LOG")},
         });
         if (!parseArguments(parser, arguments))
             return 0;
@@ -61,7 +65,10 @@ int reportCommand(const QStringList& arguments) {
                                            !parser.isSet(QStringLiteral("inexact"))));
         } else {
             const EnginePlan& plan = loadPlanFromArguments(parser);
-            write(report::planReport(plan));
+            std::optional<AccuracyLog> accuracy;
+            if (parser.isSet(QStringLiteral("accuracy")))
+                accuracy = readAccuracyLog(parser.value(QStringLiteral("accuracy")));
+            write(report::planReport(plan, {}, accuracy ? &*accuracy : nullptr));
         }
         return 0;
     });

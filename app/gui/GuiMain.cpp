@@ -59,7 +59,12 @@ int runGui(int argc, char** argv) {
         QStringLiteral("lead"),
         QStringLiteral("With --screenshot: the lead to choose (planscope leads --list)."),
         QStringLiteral("ID"));
-    parser.addOptions({screenshot, profile, compare, tab, select, chart, lead});
+    const QCommandLineOption accuracy(
+        QStringLiteral("accuracy"),
+        QStringLiteral("Read this polygraphy run log into the Accuracy tab (with or without a "
+                       "plan)."),
+        QStringLiteral("LOG"));
+    parser.addOptions({screenshot, profile, compare, tab, select, chart, lead, accuracy});
     if (!parser.parse(QApplication::arguments())) {
         std::fprintf(stderr, "planscope: %s (see planscope --help)\n",
                      qPrintable(parser.errorText()));
@@ -86,9 +91,16 @@ int runGui(int argc, char** argv) {
         screenshotWhenReady(window, request);
     window.show();
     const QStringList plans = parser.positionalArguments();
-    if (plans.isEmpty())
+    const bool logAlone = parser.isSet(accuracy) && plans.isEmpty();
+    if (parser.isSet(accuracy)) {
+        const bool read = window.openAccuracyLog(parser.value(accuracy));
+        if (logAlone) // no plan to load: the log was the load
+            emit window.loadFinished(read,
+                                     read ? QString() : QStringLiteral("cannot read the log"));
+    }
+    if (!logAlone && plans.isEmpty())
         window.openDemoPlan();
-    else
+    else if (!logAlone)
         window.openPlan(plans.first(), parser.value(profile).toInt());
     const int status = QApplication::exec();
     keepUntilExit(window.document()->sharedPlan()); // the window closes without taking it apart

@@ -1,5 +1,6 @@
 #include "gui/MainWindow.h"
 
+#include "accuracy/AccuracyLogReader.h"
 #include "dialogs/LintSettingsDialog.h"
 #include "dialogs/ReportExportDialog.h"
 #include "dialogs/TrtexecDialog.h"
@@ -8,8 +9,10 @@
 #include "gui/CompareWindow.h"
 #include "gui/DemoPlan.h"
 #include "gui/WindowPlacement.h"
+#include "io/FileKind.h"
 #include "io/log/TacticLogReader.h"
 #include "onnxexport/OnnxExport.h"
+#include "panels/AccuracyPanel.h"
 #include "panels/ChartsPanel.h"
 #include "panels/CheckBanner.h"
 #include "panels/GraphPanel.h"
@@ -90,6 +93,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_leads, tr("Lea&ds"));
     m_tabs->addTab(m_charts, tr("C&harts"));
     m_tabs->addTab(m_graph, tr("&Graph"));
+    m_accuracy = new AccuracyPanel(m_document, this);
+    m_tabs->addTab(m_accuracy, tr("Acc&uracy"));
     m_tabs->setDocumentMode(true);
     // The check's banner sits above the tabs while the plan's files have an error.
     auto* central = new QWidget(this);
@@ -188,6 +193,17 @@ void MainWindow::createActions() {
     file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::openWithDialog)
         ->setToolTip(tr("Open an engine plan (graph JSON, engine prefix, folder or trtexec log)"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open &Accuracy Log..."), this,
+                    [this] {
+                        const QString log = QFileDialog::getOpenFileName(
+                            this, tr("Open a polygraphy run log"),
+                            m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath(),
+                            tr("Logs (*.log *.txt *.out);;All files (*)"));
+                        if (!log.isEmpty() && openAccuracyLog(log))
+                            m_tabs->setCurrentWidget(m_accuracy);
+                    })
+        ->setToolTip(tr("Read what polygraphy run compared (TensorRT against ONNX-Runtime): "
+                        "each tensor's errors and histograms, beside this plan's layers"));
     file->addAction(tr("Add &Build Log..."), this,
                     [this] {
                         const QString log = QFileDialog::getOpenFileName(
@@ -246,9 +262,11 @@ void MainWindow::createActions() {
         ->setToolTip(tr("The plan graph as an ONNX model, to open in Netron"));
     QAction* exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
         if (const std::shared_ptr<const EnginePlan> plan = m_document->sharedPlan())
-            exportReportWithDialog(this, plan->name, [plan, lint = m_document->lintSettings()] {
-                return report::planReport(*plan, lint);
-            });
+            exportReportWithDialog(
+                this, plan->name,
+                [plan, lint = m_document->lintSettings(), accuracy = m_document->accuracyLog()] {
+                    return report::planReport(*plan, lint, accuracy.get());
+                });
     });
     exportReport->setToolTip(tr("Save the plan's report card as one HTML file or a PDF"));
     exportReport->setEnabled(false);
@@ -333,9 +351,13 @@ void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : urls)
         if (url.isLocalFile())
             files << url.toLocalFile();
+    QFile dropped(files.first());
     if (files.size() >= 2) // several plans dropped together: compare them
         openComparison(files);
-    else if (!m_path.isEmpty() && files.first() != m_path && isBuildLog(files.first()))
+    else if (dropped.open(QIODevice::ReadOnly) && looksLikePolygraphyLog(dropped.read(1 << 20))) {
+        if (openAccuracyLog(files.first()))
+            m_tabs->setCurrentWidget(m_accuracy);
+    } else if (!m_path.isEmpty() && files.first() != m_path && isBuildLog(files.first()))
         addBuildLog(files.first()); // a verbose build log dropped beside the open plan
     else
         openPlan(files.first());
@@ -344,6 +366,17 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::openPlan(const QString& path, int profile) {
     m_buildLogs.clear();
     load(path, profile);
+}
+
+bool MainWindow::openAccuracyLog(const QString& path) {
+    try {
+        m_document->setAccuracyLog(std::make_shared<const AccuracyLog>(readAccuracyLog(path)));
+        statusBar()->showMessage(tr("Read %1").arg(QFileInfo(path).fileName()), 5000);
+        return true;
+    } catch (const PlanError& e) {
+        openWarning(this, tr("Cannot read %1").arg(QFileInfo(path).fileName()), e.message());
+        return false;
+    }
 }
 
 void MainWindow::addBuildLog(const QString& log) {

@@ -23,6 +23,7 @@ class LayerInspector;
 class LayerTablePanel;
 class LeadsPanel;
 class ModulesPanel;
+class AccuracyPanel;
 class LintPanel;
 class SummaryPanel;
 
@@ -38,6 +39,9 @@ class MainWindow : public QMainWindow {
     // Reads a verbose build log beside the open plan (its tactics); opens it when none is open.
     void addBuildLog(const QString& log);
     void openDemoPlan();
+    // Reads a polygraphy run log beside the open plan (or without one) into the Accuracy tab;
+    // false with a warning naming the file when it cannot be read.
+    bool openAccuracyLog(const QString& path);
     // File > Export Graph > ONNX without its dialog; `message` says what was written or why not.
     bool exportGraphAsOnnx(const QString& path, QString* message);
     // A window comparing two or more plans (it closes with the main window).
@@ -48,6 +52,7 @@ class MainWindow : public QMainWindow {
     LayerTablePanel* layerPanel() const { return m_layers; }
     LeadsPanel* leadsPanel() const { return m_leads; }
     ModulesPanel* modulesPanel() const { return m_modules; }
+    AccuracyPanel* accuracyPanel() const { return m_accuracy; }
     LintPanel* lintPanel() const { return m_lint; }
     ChartsPanel* chartsPanel() const { return m_charts; }
     GraphPanel* graphPanel() const { return m_graph; }
@@ -98,6 +103,7 @@ class MainWindow : public QMainWindow {
     LayerTablePanel* m_layers;
     LeadsPanel* m_leads;
     ModulesPanel* m_modules;
+    AccuracyPanel* m_accuracy = nullptr;
     SummaryPanel* m_summary;
     LayerInspector* m_inspector;
     LintPanel* m_lint;

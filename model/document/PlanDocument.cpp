@@ -35,6 +35,11 @@ const LayerConnections* PlanDocument::connections() const {
     return m_connections.get();
 }
 
+void PlanDocument::setAccuracyLog(std::shared_ptr<const AccuracyLog> log) {
+    m_accuracy = std::move(log);
+    emit accuracyChanged();
+}
+
 std::shared_ptr<const ModuleTree> PlanDocument::modules() const {
     if (!m_modules && m_plan)
         m_modules = std::make_shared<const ModuleTree>(buildModuleTree(*m_plan));

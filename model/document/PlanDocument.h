@@ -1,5 +1,6 @@
 #pragma once
 
+#include "accuracy/AccuracyLog.h"
 #include "check/PlanCheck.h"
 #include "document/LayerSelection.h"
 #include "graph/LayerConnections.h"
@@ -50,6 +51,10 @@ class PlanDocument : public QObject {
     // The model's modules (modules/ModuleTree.h), made when first asked for and shared by the
     // Modules tab, the module sunburst and the graph's module mode; null without a plan.
     std::shared_ptr<const ModuleTree> modules() const;
+    // A polygraphy log read beside the plan (or without one): the Accuracy tab, the graph's
+    // color by accuracy and the report read it. Kept across plans until replaced or cleared.
+    std::shared_ptr<const AccuracyLog> accuracyLog() const { return m_accuracy; }
+    void setAccuracyLog(std::shared_ptr<const AccuracyLog> log);
     LayerSelection* selection() const { return m_selection; }
 
     std::vector<const LintFinding*> findingsFor(int layer) const;
@@ -68,12 +73,14 @@ class PlanDocument : public QObject {
   signals:
     void planChanged();     // another plan (or none); its analysis follows
     void analysisChanged(); // findings, check or leads of the open plan
+    void accuracyChanged(); // another polygraphy log (or none)
 
   private:
     std::shared_ptr<const EnginePlan> m_plan;
     PlanAnalysis m_analysis;
     mutable std::unique_ptr<const LayerConnections> m_connections; // of m_plan, once asked for
     mutable std::shared_ptr<const ModuleTree> m_modules;           // likewise
+    std::shared_ptr<const AccuracyLog> m_accuracy;
     bool m_analysed = false;
     bool m_lintSettingsChanged = false; // while the analysis was being made
     LayerSelection* m_selection;

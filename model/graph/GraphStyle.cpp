@@ -1,6 +1,8 @@
 #include "graph/GraphStyle.h"
 
 #include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
 
 namespace planscope {
 namespace {
@@ -125,6 +127,15 @@ Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& s
     if (node.kind == GraphNode::Kind::Module) // by its share; unmeasured ones have none
         return node.ms ? palette::scaleColor(node.heat) : Rgb(0xDDDDDD);
     const Layer& layer = layerOf(node, plan);
+    if (style.color == GraphStyle::Color::Accuracy) { // gray where no compared tensor maps
+        const auto* errors = style.layerErrors.get();
+        const std::size_t at = std::size_t(node.layer);
+        if (!errors || node.layer < 0 || at >= errors->size() || !(*errors)[at])
+            return Rgb(0xDDDDDD);
+        const double decades = -std::log10(kAccuracyScaleLow);
+        return palette::scaleColor(
+            (std::log10(std::max(*(*errors)[at], kAccuracyScaleLow)) + decades) / decades);
+    }
     if (style.latencyHeat) // 10% of the engine is hot; an unmeasured layer has no heat
         return layer.timing.measured ? palette::scaleColor(layer.timing.percent / 10.0)
                                      : Rgb(0xDDDDDD);

@@ -4,12 +4,15 @@
 #include "palette/Palette.h"
 
 #include <QStringList>
+#include <memory>
+#include <optional>
+#include <vector>
 
 namespace planscope {
 
 // How nodes and edges of the plan graph are labelled and colored (trex's graph options).
 struct GraphStyle {
-    enum class Color { Type, Precision };
+    enum class Color { Type, Precision, Accuracy };
     enum class Detail { Minimal, Standard, Detailed };
     enum class Latency { Average, Median, Total };
     Color color = Color::Type;
@@ -24,7 +27,12 @@ struct GraphStyle {
     bool regionReuse = false; // say which generation of its buffer a region is
     bool latencyHeat = false; // node color by share of latency
     int lineLength = 120;     // longer name lines are cut in the middle
+    // Color::Accuracy: each layer's largest relative error in a polygraphy log (missing where no
+    // tensor maps), colored on a log scale from kAccuracyScaleLow (dark) to 1 (yellow).
+    std::shared_ptr<const std::vector<std::optional<double>>> layerErrors;
 };
+
+inline constexpr double kAccuracyScaleLow = 1e-7;
 
 // The lines of a node's label, title (the type) first.
 QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const GraphStyle& style);

@@ -73,4 +73,24 @@ FileKind sniffFileKind(const QString& path) {
     return sniffTextKind(file.read(kHeadBytes));
 }
 
+bool looksLikePolygraphyLog(QByteArrayView head) {
+    return head.contains(QByteArrayView("Comparing Output: '")) ||
+           head.contains(QByteArrayView("| Validating output: ")) ||
+           head.contains(QByteArrayView("RUNNING | Command: ")) ||
+           head.contains(QByteArrayView("polygraphy run"));
+}
+
+QString pictureKind(QByteArrayView head) {
+    static const std::pair<QByteArrayView, const char*> kMagic[] = {
+        {"\x89PNG", "a PNG image"}, {"\xFF\xD8\xFF", "a JPEG image"},
+        {"GIF8", "a GIF image"},    {"%PDF", "a PDF document"},
+        {"<svg", "an SVG drawing"}, {"PK\x03\x04", "a ZIP archive"}};
+    for (const auto& [magic, kind] : kMagic)
+        if (head.startsWith(magic))
+            return QString::fromLatin1(kind);
+    if (head.startsWith(QByteArrayView("<?xml")) && head.contains(QByteArrayView("<svg")))
+        return QStringLiteral("an SVG drawing");
+    return {};
+}
+
 } // namespace planscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArrayView>
 #include <QString>
 
 namespace planscope {
@@ -22,5 +23,11 @@ QString fileKindName(FileKind kind);
 // Looks at the beginning of the file only, so sniffing a folder of large files stays cheap.
 FileKind sniffFileKind(const QString& path);
 FileKind sniffTextKind(const QByteArray& head);
+
+// Files that are no part of a plan, told apart so a message can say what they are: a polygraphy
+// run log (read by accuracy/AccuracyLogReader), or an image or document by its magic bytes
+// ("a PNG image"; empty for anything else).
+bool looksLikePolygraphyLog(QByteArrayView head);
+QString pictureKind(QByteArrayView head);
 
 } // namespace planscope

@@ -155,9 +155,16 @@ QByteArray fileHead(const QString& path) {
 void refuseUnknownText(const QString& path) {
     const QByteArray head = fileHead(path);
     const QByteArray text = head.trimmed();
+    if (looksLikePolygraphyLog(head)) // its lines start with "[I]": no JSON either
+        throw PlanError(QStringLiteral("%1: a polygraphy run log, not a plan. Read it with "
+                                       "planscope accuracy %1 --plan PLAN, or open it beside the "
+                                       "plan in the window (planscope PLAN --accuracy %1).")
+                            .arg(path));
     if (text.isEmpty() || text.startsWith('{') || text.startsWith('['))
         return;
-    const QString what = head.contains('\0')
+    const QString picture = pictureKind(head);
+    const QString what = !picture.isEmpty() ? picture
+                         : head.contains('\0')
                              ? QStringLiteral("binary data (a serialized engine?)")
                              : QStringLiteral("text that is neither JSON nor a trtexec log");
     throw PlanError(QStringLiteral("%1: %2. Pass the graph JSON written by trtexec "

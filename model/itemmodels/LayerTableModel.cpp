@@ -33,6 +33,10 @@ constexpr ColumnInfo kColumns[] = {
     {"MACs", "Multiply-accumulates of a convolution (implicit GEMM)", true},
     {"Arith. intensity", "MACs per byte moved, for convolutions", true},
     {"Metadata", "ONNX origin of the layer", false},
+    {"Max rel error",
+     "The largest relative error of the tensors the open polygraphy log maps to "
+     "the layer (File > Open Accuracy Log); - where none maps",
+     false},
 };
 static_assert(std::size(kColumns) == LayerTableModel::FixedColumnCount);
 
@@ -54,6 +58,12 @@ QString byteCount(std::optional<double> bytes) {
 } // namespace
 
 LayerTableModel::LayerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void LayerTableModel::setAccuracy(std::vector<std::optional<double>> errors) {
+    m_accuracy = std::move(errors);
+    if (const int rows = rowCount(); rows > 0)
+        emit dataChanged(index(0, AccuracyColumn), index(rows - 1, AccuracyColumn));
+}
 
 void LayerTableModel::setPlan(const EnginePlan* plan) {
     beginResetModel();
@@ -129,6 +139,12 @@ QVariant LayerTableModel::displayValue(const Layer& l, int column) const {
         return conv ? QString::number(conv->arithmeticIntensity, 'f', 2) : QString();
     case MetadataColumn:
         return l.metadata;
+    case AccuracyColumn: {
+        const std::size_t at = std::size_t(l.index);
+        return at < m_accuracy.size() && m_accuracy[at]
+                   ? QString::number(*m_accuracy[at], 'g', 3)
+                   : (m_accuracy.empty() ? QString() : kMissingText);
+    }
     default:
         return l.attribute(m_attributeKeys.value(column - FixedColumnCount));
     }
@@ -167,6 +183,10 @@ std::optional<double> LayerTableModel::sortFigure(const Layer& l, int column) {
 QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
     if (isNumericColumn(column))
         return sortableFigure(sortFigure(l, column));
+    if (column == AccuracyColumn)
+        return std::size_t(l.index) < m_accuracy.size()
+                   ? sortableFigure(m_accuracy[std::size_t(l.index)])
+                   : QVariant();
     const QString text = displayValue(l, column).toString();
     if (text.isEmpty())
         return {};
@@ -193,7 +213,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
         return column == NameColumn ? layer.fusedParts().join('\n')
                                     : displayValue(layer, column).toString();
     case Qt::TextAlignmentRole:
-        if (isNumericColumn(column))
+        if (isNumericColumn(column) || column == AccuracyColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:

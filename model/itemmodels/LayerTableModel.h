@@ -32,6 +32,7 @@ class LayerTableModel : public QAbstractTableModel {
         MacsColumn,
         ArithmeticIntensityColumn,
         MetadataColumn,
+        AccuracyColumn, // the largest relative error of the tensors a polygraphy log maps here
         FixedColumnCount
     };
     enum Role {
@@ -46,6 +47,8 @@ class LayerTableModel : public QAbstractTableModel {
     void setPlan(const EnginePlan* plan);
     const EnginePlan* plan() const { return m_plan; }
     void setAttributeColumns(const QStringList& keys);
+    // Each layer's largest relative error (accuracy/AccuracyMapping.h); empty without a log.
+    void setAccuracy(std::vector<std::optional<double>> errors);
     QStringList attributeColumns() const { return m_attributeKeys; }
 
     // Attribute keys of the layers of one type, in first-seen order, without the ones that
@@ -69,6 +72,7 @@ class LayerTableModel : public QAbstractTableModel {
 
     const EnginePlan* m_plan = nullptr;
     QStringList m_attributeKeys;
+    std::vector<std::optional<double>> m_accuracy;
 };
 
 } // namespace planscope

@@ -3,6 +3,7 @@
 #include "charts/ChartCatalog.h"
 #include "lint/Linter.h"
 #include "plan/FigureText.h"
+#include "report/AccuracyReport.h"
 #include "report/LeadsReport.h"
 #include "report/ModulesReport.h"
 #include "report/ReportGraph.h"
@@ -206,7 +207,8 @@ std::vector<Section> findingSections(const std::vector<LintFinding>& findings,
 
 } // namespace
 
-Report planReport(const EnginePlan& plan, const LintSettings& settings) {
+Report planReport(const EnginePlan& plan, const LintSettings& settings,
+                  const AccuracyLog* accuracy) {
     const std::vector<LintFinding> findings = lintPlan(plan, settings);
     const std::vector<const Layer*> top = slowestLayers(plan, kTopLayers);
     Report report;
@@ -220,6 +222,8 @@ Report planReport(const EnginePlan& plan, const LintSettings& settings) {
     QSet<int> anchored;
     std::vector<Section> lint = findingSections(findings, top, anchored);
     addTopLayers(report, plan, findings, top, anchored);
+    if (accuracy)
+        addAccuracy(report, *accuracy, &plan);
     addTactics(report, plan);
     addCharts(report, plan);
     std::move(lint.begin(), lint.end(), std::back_inserter(report.sections));

@@ -1,5 +1,6 @@
 #include "panels/GraphPanel.h"
 
+#include "accuracy/AccuracyMapping.h"
 #include "dialogs/ExportDialog.h"
 #include "document/PlanDocument.h"
 
@@ -38,7 +39,9 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
                    tr("Show every layer, the layers near the selected one, or the modules of "
                       "the model the engine came from"))),
       m_radius(new QSpinBox(this)), m_depth(new QSpinBox(this)),
-      m_color(combo(this, {tr("Color by type"), tr("Color by precision")}, tr("Node colors"))),
+      m_color(combo(this, {tr("Color by type"), tr("Color by precision"), tr("Color by accuracy")},
+                    tr("Node colors (accuracy: the largest relative error of the layer's tensors "
+                       "in the open polygraphy log)"))),
       m_detail(combo(this, {tr("Minimal"), tr("Standard"), tr("Detailed")},
                      tr("How much each node says"))),
       m_latency(combo(this, {tr("Average latency"), tr("Median latency"), tr("Total latency")},
@@ -140,6 +143,11 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
         m_cache.clear();
         relayout();
     });
+    connect(document, &PlanDocument::accuracyChanged, this, [this] {
+        m_cache.clear(); // the colors by accuracy change
+        if (m_color->currentIndex() == 2)
+            relayout();
+    });
     connect(document->selection(), &LayerSelection::changed, this, [this](int layer) {
         const GraphCanvas::Scene* scene = m_canvas->scene();
         if (showsNeighbourhood() && layer >= 0 && (!scene || scene->graph.nodeOfLayer(layer) < 0))
@@ -202,8 +210,14 @@ void GraphPanel::planChanged() {
 
 GraphStyle GraphPanel::currentStyle() const {
     GraphStyle style;
-    style.color =
-        m_color->currentIndex() == 1 ? GraphStyle::Color::Precision : GraphStyle::Color::Type;
+    style.color = m_color->currentIndex() == 2   ? GraphStyle::Color::Accuracy
+                  : m_color->currentIndex() == 1 ? GraphStyle::Color::Precision
+                                                 : GraphStyle::Color::Type;
+    if (style.color == GraphStyle::Color::Accuracy && m_plan)
+        if (const std::shared_ptr<const AccuracyLog> log = m_document->accuracyLog())
+            style.layerErrors =
+                std::make_shared<const std::vector<std::optional<double>>>(layerRelativeErrors(
+                    *log, mapTensorsToLayers(*log, *m_plan), m_plan->layers.size()));
     style.detail = static_cast<GraphStyle::Detail>(m_detail->currentIndex());
     style.latency = static_cast<GraphStyle::Latency>(m_latency->currentIndex());
     style.layerNames = m_checks.value("names")->isChecked();
@@ -323,6 +337,15 @@ void GraphPanel::updateLegend() {
         m_legend->setText(tr("Modules colored by their share of the time (dark: little, yellow: "
                              "the heaviest module shown). Click a module to mark its layers; "
                              "double-click it to open it in place, its frame to close it."));
+        return;
+    }
+    if (m_color->currentIndex() == 2 && mode() != Modules) {
+        m_legend->setText(
+            m_document->accuracyLog()
+                ? tr("Color: the largest relative error of the layer's tensors in the polygraphy "
+                     "log, log scale (dark: %1 or less, yellow: 1 or more; gray: no tensor maps)")
+                      .arg(kAccuracyScaleLow)
+                : tr("Color by accuracy needs a polygraphy log: File > Open Accuracy Log..."));
         return;
     }
     if (m_checks.value("heat")->isChecked()) {

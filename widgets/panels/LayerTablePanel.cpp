@@ -1,5 +1,6 @@
 #include "panels/LayerTablePanel.h"
 
+#include "accuracy/AccuracyMapping.h"
 #include "dialogs/ExportDialog.h"
 #include "document/PlanDocument.h"
 #include "itemmodels/LayerFilterModel.h"
@@ -61,6 +62,23 @@ LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
     });
     connect(exportButton, &QPushButton::clicked, this, &LayerTablePanel::exportCsvWithDialog);
     connect(document, &PlanDocument::planChanged, this, &LayerTablePanel::reload);
+    connect(document, &PlanDocument::accuracyChanged, this, &LayerTablePanel::showAccuracy);
+}
+
+// The largest relative error of each layer's tensors in the open polygraphy log, beside the
+// latency; the column hides without a log.
+void LayerTablePanel::showAccuracy() {
+    const std::shared_ptr<const AccuracyLog> log = m_document->accuracyLog();
+    const EnginePlan* plan = m_document->plan();
+    m_model->setAccuracy(log && plan ? layerRelativeErrors(*log, mapTensorsToLayers(*log, *plan),
+                                                           plan->layers.size())
+                                     : std::vector<std::optional<double>>{});
+    QHeaderView* header = m_view->horizontalHeader();
+    header->moveSection(header->visualIndex(LayerTableModel::AccuracyColumn),
+                        header->visualIndex(LayerTableModel::LatencyShareColumn) + 1);
+    m_view->setColumnHidden(LayerTableModel::AccuracyColumn, !log || !plan);
+    if (log && plan)
+        m_view->resizeColumnToContents(LayerTableModel::AccuracyColumn);
 }
 
 void LayerTablePanel::reload() {
@@ -76,6 +94,7 @@ void LayerTablePanel::reload() {
     m_view->resizeColumnsToContents();
     m_view->setColumnWidth(LayerTableModel::NameColumn, 360);
     m_view->setColumnWidth(LayerTableModel::TacticColumn, 220);
+    showAccuracy();
     updateStatus();
 }
 

@@ -36,6 +36,7 @@ class LayerTablePanel : public QWidget {
 
   private:
     void reload();
+    void showAccuracy();
     void applyTypeFilter();
     void updateStatus();
 

@@ -1,0 +1,153 @@
+#include "accuracy/AccuracyJson.h"
+#include "accuracy/AccuracyLogReader.h"
+#include "cli/CliSupport.h"
+#include "io/PlanLoader.h"
+#include "plan/FigureText.h"
+
+#include <QFileInfo>
+#include <cmath>
+
+namespace planscope {
+namespace {
+
+// A figure as polygraphy prints it (5 significant digits), "-" when missing, "inf"/"nan" kept.
+QString figure(const std::optional<double>& value) {
+    if (!value)
+        return kMissingText;
+    if (std::isnan(*value))
+        return QStringLiteral("nan");
+    if (std::isinf(*value))
+        return *value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    return QString::number(*value, 'g', 5);
+}
+
+QString verdict(const std::optional<bool>& passed) {
+    return !passed   ? QStringLiteral("?")
+           : *passed ? QStringLiteral("PASSED")
+                     : QStringLiteral("FAILED");
+}
+
+QString range(const ArrayStats& s) {
+    if (!s.present)
+        return kMissingText;
+    return QStringLiteral("%1 [%2, %3]").arg(figure(s.mean), figure(s.min), figure(s.max));
+}
+
+QString layerText(const EnginePlan* plan, const std::vector<TensorLayer>& mapping, std::size_t i) {
+    if (!plan)
+        return {};
+    if (i >= mapping.size() || mapping[i].layer < 0)
+        return QStringLiteral("(none)");
+    return QStringLiteral("%1 %2")
+        .arg(mapping[i].layer)
+        .arg(plan->layers[std::size_t(mapping[i].layer)].name);
+}
+
+void printText(const AccuracyLog& log, const EnginePlan* plan,
+               const std::vector<TensorLayer>& mapping) {
+    out() << "Accuracy of " << QFileInfo(log.path).fileName();
+    if (!log.runners.isEmpty())
+        out() << ": " << log.runners.join(QStringLiteral(" vs. "));
+    out() << '\n';
+    if (log.iterationsTotal)
+        out() << "Iterations passed: " << log.iterationsPassed.value_or(0) << '/'
+              << *log.iterationsTotal << '\n';
+    if (const int first = log.firstFailed(); first >= 0) {
+        const ComparedTensor& t = log.tensors[std::size_t(first)];
+        out() << "First failing tensor: '" << t.name << "'";
+        if (plan)
+            out() << ", computed by layer " << layerText(plan, mapping, std::size_t(first));
+        out() << " (max abs error " << figure(t.absError.max) << ", max rel error "
+              << figure(t.relError.max) << ")\n";
+    } else if (!log.tensors.empty()) {
+        out() << "Every compared tensor passed (" << log.tensors.size() << ").\n";
+    }
+    if (plan)
+        out() << "Layers from " << plan->name
+              << "'s fusions (`mark all` builds another engine than the one profiled; each "
+                 "tensor maps to the layer that writes it, or names its ONNX node).\n";
+    if (!log.tensors.empty()) {
+        out() << QStringLiteral("\n%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+                     .arg(QStringLiteral("Tensor"), -28)
+                     .arg(QStringLiteral("Verdict"), -7)
+                     .arg(QStringLiteral("Max abs"), 10)
+                     .arg(QStringLiteral("Med abs"), 10)
+                     .arg(QStringLiteral("Max rel"), 10)
+                     .arg(QStringLiteral("Med rel"), 10)
+                     .arg(QStringLiteral("Required abs/rel"), 20)
+                     .arg(QStringLiteral("  Runners' mean [min, max]"))
+                     .arg(plan ? QStringLiteral("  Layer") : QString());
+        for (std::size_t i = 0; i < log.tensors.size(); ++i) {
+            const ComparedTensor& t = log.tensors[i];
+            QStringList runners;
+            for (const RunnerStats& r : t.runners)
+                runners << range(r.stats);
+            out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8%9\n")
+                         .arg(t.name, -28)
+                         .arg(verdict(t.passed), -7)
+                         .arg(figure(t.absError.max), 10)
+                         .arg(figure(t.absError.median), 10)
+                         .arg(figure(t.relError.max), 10)
+                         .arg(figure(t.relError.median), 10)
+                         .arg(figure(t.requiredAbs) + QLatin1Char('/') + figure(t.requiredRel), 20)
+                         .arg(runners.join(QStringLiteral(" | ")))
+                         .arg(plan ? QStringLiteral("   ") + layerText(plan, mapping, i)
+                                   : QString());
+        }
+    }
+    if (!log.validations.empty()) {
+        out() << "\nOutput validation:\n";
+        for (const OutputValidation& v : log.validations) {
+            out() << '\t' << verdict(v.passed) << "  " << v.output << "  (" << v.runner << ")";
+            if (v.nan || v.inf)
+                out() << "  " << (v.nan ? "NaN " : "") << (v.inf ? "Inf " : "") << "detected";
+            out() << '\n';
+        }
+    }
+}
+
+} // namespace
+
+int accuracyCommand(const QStringList& arguments) {
+    return runGuarded([&] {
+        QCommandLineParser parser;
+        parser.setApplicationDescription(QStringLiteral(
+            "Read a polygraphy run log: each compared tensor's verdict, errors and statistics, "
+            "the first that fails and (with --plan) the engine layer that computes it. Exit 1 "
+            "when a tensor or an output validation failed."));
+        parser.addPositionalArgument(QStringLiteral("LOG"),
+                                     QStringLiteral("The log of polygraphy run."));
+        const QCommandLineOption planOption(
+            QStringLiteral("plan"), QStringLiteral("Map the tensors to this plan's layers."),
+            QStringLiteral("PLAN"));
+        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
+        const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV."));
+        parser.addOptions({planOption, json, csv});
+        if (!parseArguments(parser, arguments))
+            return 0;
+        if (parser.positionalArguments().size() != 1)
+            throw UsageError("accuracy takes one LOG");
+        if (parser.isSet(json) && parser.isSet(csv))
+            throw UsageError("choose one of --json and --csv");
+        const AccuracyLog log = readAccuracyLog(parser.positionalArguments().front());
+        std::optional<EnginePlan> plan;
+        std::vector<TensorLayer> mapping;
+        if (parser.isSet(planOption)) {
+            plan = loadPlan(parser.value(planOption));
+            mapping = mapTensorsToLayers(log, *plan);
+        }
+        const EnginePlan* p = plan ? &*plan : nullptr;
+        if (parser.isSet(json))
+            out() << QString::fromStdString(accuracyJson(log, p, mapping).dump(2)) << '\n';
+        else if (parser.isSet(csv))
+            out() << QString::fromUtf8(accuracyCsv(log, p, mapping));
+        else
+            printText(log, p, mapping);
+        out().flush();
+        for (const QString& warning : log.warnings)
+            err() << "planscope: warning: " << warning << Qt::endl;
+        return log.anyFailed() ? 1 : 0;
+    });
+}
+
+} // namespace planscope

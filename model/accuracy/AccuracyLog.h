@@ -1,0 +1,94 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+namespace planscope {
+
+// What a `polygraphy run` log says about accuracy (its comparator's lines, with or without
+// --verbose, prefixes such as "[I] " or none): the tensors compared between two runners, their
+// statistics and histograms, the verdicts, and the outputs --validate checked.
+
+struct HistogramBin {
+    double low = 0;
+    double high = 0;
+    qint64 count = 0;
+};
+
+// polygraphy's "Stats:" of one array. A figure the line does not give is missing; "inf" and
+// "nan" are kept as the doubles they are (JSON writes them as null with a flag).
+struct ArrayStats {
+    std::optional<double> mean;
+    std::optional<double> std;
+    std::optional<double> var;
+    std::optional<double> median;
+    std::optional<double> min;
+    std::optional<double> max;
+    std::optional<double> avgMagnitude;
+    std::optional<double> p90;
+    std::optional<double> p95;
+    std::optional<double> p99;
+    QString minAt; // "(1, 24, 23, 18)"
+    QString maxAt;
+    std::vector<HistogramBin> histogram; // --verbose only
+    bool present = false;                // the log gave these stats
+};
+
+struct RunnerStats {
+    QString runner;
+    ArrayStats stats;
+};
+
+// One "Comparing Output: 'NAME' ..." block.
+struct ComparedTensor {
+    QString name;
+    QString dtype;
+    QString shape; // "(4, 32, 28, 28)", as written
+    QString check; // the error statistic checked: "elemwise", "max", "mean", "median", "quantile"
+    std::optional<double> absTol;
+    std::optional<double> relTol;
+    std::vector<RunnerStats> runners;  // in the comparison's order
+    std::optional<double> requiredAbs; // "Minimum Required Tolerance"
+    std::optional<double> requiredRel;
+    ArrayStats absError;
+    ArrayStats relError;
+    std::optional<bool> passed; // missing when the log ends before the verdict
+    QString failure;            // why it failed when it says ("Will not compare outputs of ...")
+    int iteration = 0;
+    int line = 0; // where its block starts (1-based)
+};
+
+// One "Validating output: NAME" of --validate.
+struct OutputValidation {
+    QString runner;
+    QString output;
+    std::optional<bool> passed;
+    bool nan = false;
+    bool inf = false;
+    ArrayStats stats;
+    int line = 0;
+};
+
+struct AccuracyLog {
+    QString path;
+    QStringList commands; // each "RUNNING | Command: ..." (a log can hold several runs)
+    QStringList runners;  // the runners compared, in order of appearance
+    std::optional<int> iterationsPassed; // "Accuracy Summary | ... | Passed: 1/1 iterations"
+    std::optional<int> iterationsTotal;
+    std::optional<double> passRate;      // percent
+    std::vector<ComparedTensor> tensors; // in the log's order
+    std::vector<OutputValidation> validations;
+    QStringList warnings; // "FILE:LINE: ..." for what looks cut short
+
+    // The index of the first tensor that failed, -1 when none did.
+    int firstFailed() const;
+    bool anyFailed() const;
+};
+
+// A runner's name without the time polygraphy appends: "trt-runner-N0-07/07/26-02:08:48" ->
+// "trt-runner-N0" (for legends; the whole name stays in tooltips and JSON).
+QString shortRunnerName(const QString& runner);
+
+} // namespace planscope

@@ -1,0 +1,56 @@
+#include "accuracy/AccuracyMapping.h"
+
+#include "plan/OnnxOrigin.h"
+
+#include <QHash>
+#include <algorithm>
+#include <cmath>
+
+namespace planscope {
+
+std::vector<TensorLayer> mapTensorsToLayers(const AccuracyLog& log, const EnginePlan& plan) {
+    // The last layer naming each ONNX node, and each tensor's last writer.
+    QHash<QString, int> lastNaming;
+    QHash<QString, int> writer;
+    for (const Layer& l : plan.layers) {
+        forEachOnnxNode(l.metadata,
+                        [&](QStringView node) { lastNaming.insert(node.toString(), l.index); });
+        for (const Tensor& t : l.outputs)
+            writer.insert(t.name, l.index);
+    }
+    std::vector<TensorLayer> mapping;
+    mapping.reserve(log.tensors.size());
+    for (const ComparedTensor& tensor : log.tensors) {
+        TensorLayer found;
+        if (const auto w = writer.constFind(tensor.name); w != writer.cend()) {
+            found = {*w, TensorLayer::How::Writes, {}};
+        } else {
+            QStringList candidates{tensor.name, QStringLiteral("node_") + tensor.name};
+            if (tensor.name.endsWith(QLatin1String("_output_0")))
+                candidates << tensor.name.chopped(9);
+            for (const QString& node : candidates)
+                if (const auto n = lastNaming.constFind(node);
+                    n != lastNaming.cend() && *n > found.layer)
+                    found = {*n, TensorLayer::How::OnnxNode, node};
+        }
+        mapping.push_back(found);
+    }
+    return mapping;
+}
+
+std::vector<std::optional<double>> layerRelativeErrors(const AccuracyLog& log,
+                                                       const std::vector<TensorLayer>& mapping,
+                                                       std::size_t layers) {
+    std::vector<std::optional<double>> errors(layers);
+    for (std::size_t i = 0; i < mapping.size() && i < log.tensors.size(); ++i) {
+        const int layer = mapping[i].layer;
+        const std::optional<double> max = log.tensors[i].relError.max;
+        if (layer < 0 || std::size_t(layer) >= layers || !max || std::isnan(*max))
+            continue;
+        std::optional<double>& e = errors[std::size_t(layer)];
+        e = std::max(e.value_or(0), *max);
+    }
+    return errors;
+}
+
+} // namespace planscope

@@ -1,0 +1,223 @@
+#include "itemmodels/AccuracyTableModel.h"
+
+#include "plan/FigureText.h"
+
+#include <cmath>
+
+namespace planscope {
+namespace {
+
+QString figure(const std::optional<double>& value) {
+    if (!value)
+        return kMissingText;
+    if (std::isnan(*value))
+        return QStringLiteral("nan");
+    if (std::isinf(*value))
+        return *value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    return QString::number(*value, 'g', 5);
+}
+
+QVariant sortable(const std::optional<double>& value) {
+    return value && !std::isnan(*value) ? QVariant(*value) : QVariant();
+}
+
+std::optional<double> runnerMean(const ComparedTensor& t, std::size_t runner) {
+    return runner < t.runners.size() ? t.runners[runner].stats.mean : std::nullopt;
+}
+
+} // namespace
+
+AccuracyTableModel::AccuracyTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void AccuracyTableModel::setLog(std::shared_ptr<const AccuracyLog> log,
+                                std::shared_ptr<const EnginePlan> plan) {
+    beginResetModel();
+    m_log = std::move(log);
+    m_plan = std::move(plan);
+    m_mapping = m_log && m_plan ? mapTensorsToLayers(*m_log, *m_plan) : std::vector<TensorLayer>{};
+    endResetModel();
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
+int AccuracyTableModel::rowOfLayer(int layer) const {
+    for (std::size_t i = 0; i < m_mapping.size(); ++i)
+        if (m_mapping[i].layer == layer)
+            return int(i);
+    return -1;
+}
+
+int AccuracyTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !m_log ? 0 : int(m_log->tensors.size());
+}
+
+int AccuracyTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString AccuracyTableModel::layerText(int row) const {
+    if (!m_plan)
+        return {};
+    const int layer = std::size_t(row) < m_mapping.size() ? m_mapping[std::size_t(row)].layer : -1;
+    return layer < 0
+               ? tr("(none)")
+               : QStringLiteral("%1 %2").arg(layer).arg(m_plan->layers[std::size_t(layer)].name);
+}
+
+QVariant AccuracyTableModel::display(int row, int column) const {
+    const ComparedTensor& t = m_log->tensors[std::size_t(row)];
+    switch (column) {
+    case OrderColumn:
+        return row + 1;
+    case TensorColumn:
+        return t.name;
+    case VerdictColumn:
+        return !t.passed ? QStringLiteral("?") : *t.passed ? tr("PASSED") : tr("FAILED");
+    case MaxAbsColumn:
+        return figure(t.absError.max);
+    case MedianAbsColumn:
+        return figure(t.absError.median);
+    case MaxRelColumn:
+        return figure(t.relError.max);
+    case MedianRelColumn:
+        return figure(t.relError.median);
+    case RequiredColumn:
+        return t.requiredAbs || t.requiredRel
+                   ? QStringLiteral("%1 / %2").arg(figure(t.requiredAbs), figure(t.requiredRel))
+                   : kMissingText;
+    case MeanAColumn:
+        return figure(runnerMean(t, 0));
+    case MeanBColumn:
+        return figure(runnerMean(t, 1));
+    case LayerColumn:
+        return layerText(row);
+    }
+    return {};
+}
+
+QVariant AccuracyTableModel::sortValue(int row, int column) const {
+    const ComparedTensor& t = m_log->tensors[std::size_t(row)];
+    switch (column) {
+    case OrderColumn:
+        return row;
+    case VerdictColumn:
+        return t.passed ? QVariant(*t.passed ? 1 : 0) : QVariant();
+    case MaxAbsColumn:
+        return sortable(t.absError.max);
+    case MedianAbsColumn:
+        return sortable(t.absError.median);
+    case MaxRelColumn:
+        return sortable(t.relError.max);
+    case MedianRelColumn:
+        return sortable(t.relError.median);
+    case RequiredColumn:
+        return sortable(t.requiredRel);
+    case MeanAColumn:
+        return sortable(runnerMean(t, 0));
+    case MeanBColumn:
+        return sortable(runnerMean(t, 1));
+    case LayerColumn: {
+        const int layer =
+            std::size_t(row) < m_mapping.size() ? m_mapping[std::size_t(row)].layer : -1;
+        return layer < 0 ? QVariant() : QVariant(layer);
+    }
+    default:
+        return display(row, column);
+    }
+}
+
+QVariant AccuracyTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || !m_log)
+        return {};
+    const int row = index.row();
+    const ComparedTensor& t = m_log->tensors[std::size_t(row)];
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == VerdictColumn && !t.failure.isEmpty())
+            return t.failure;
+        if (index.column() == TensorColumn)
+            return tr("%1 (%2, %3), checked by %4 error against abs %5, rel %6; log line %7")
+                .arg(t.name, t.dtype, t.shape, t.check.isEmpty() ? QStringLiteral("?") : t.check,
+                     figure(t.absTol), figure(t.relTol))
+                .arg(t.line);
+        if (index.column() == LayerColumn && m_plan)
+            return tr("The layer of the open plan that computes this tensor: the one writing "
+                      "it, or the last naming its ONNX node (the plan's fusions, not those of "
+                      "the engine polygraphy built with `mark all`)");
+        return {};
+    case Qt::TextAlignmentRole:
+        return index.column() >= MaxAbsColumn && index.column() <= MeanBColumn
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant();
+    case SortRole:
+        return sortValue(row, index.column());
+    case TensorRole:
+        return row;
+    case LayerRole:
+        return std::size_t(row) < m_mapping.size() ? m_mapping[std::size_t(row)].layer : -1;
+    case FailedRole:
+        return t.passed == false;
+    }
+    return {};
+}
+
+QVariant AccuracyTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    static const char* const titles[ColumnCount] = {
+        "#",          "Tensor",  "Verdict",    "Max abs",
+        "Median abs", "Max rel", "Median rel", "Required abs / rel",
+        "Mean A",     "Mean B",  "Layer"};
+    if (role == Qt::DisplayRole)
+        return tr(titles[section]);
+    if (role == Qt::ToolTipRole) {
+        if ((section == MeanAColumn || section == MeanBColumn) && m_log) {
+            const qsizetype runner = section == MeanAColumn ? 0 : 1;
+            return runner < m_log->runners.size() ? m_log->runners[runner] : QVariant();
+        }
+        if (section == RequiredColumn)
+            return tr("polygraphy's Minimum Required Tolerance: the absolute OR the relative "
+                      "tolerance that would have passed");
+    }
+    return {};
+}
+
+AccuracyFilterModel::AccuracyFilterModel(QObject* parent) : MissingLastSortModel(parent) {
+    setSortRole(AccuracyTableModel::SortRole);
+}
+
+void AccuracyFilterModel::setSearch(const QString& text) {
+    m_search = text;
+    invalidateFilter();
+}
+
+void AccuracyFilterModel::setFailingFirst(bool first) {
+    m_failingFirst = first;
+    invalidate();
+}
+
+bool AccuracyFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) const {
+    if (m_search.isEmpty())
+        return true;
+    for (int column : {AccuracyTableModel::TensorColumn, AccuracyTableModel::LayerColumn})
+        if (sourceModel()
+                ->index(row, column, parent)
+                .data()
+                .toString()
+                .contains(m_search, Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+bool AccuracyFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    if (m_failingFirst) {
+        const bool l = left.data(AccuracyTableModel::FailedRole).toBool();
+        const bool r = right.data(AccuracyTableModel::FailedRole).toBool();
+        if (l != r) // failing first in both orders (descending asks lessThan(right, left))
+            return sortOrder() == Qt::AscendingOrder ? l : r;
+    }
+    return MissingLastSortModel::lessThan(left, right);
+}
+
+} // namespace planscope

@@ -1,0 +1,215 @@
+#include "TestSupport.h"
+#include "accuracy/AccuracyJson.h"
+#include "accuracy/AccuracyLogReader.h"
+#include "io/PlanLoader.h"
+#include "plan/PlanError.h"
+
+#include <cmath>
+
+using namespace planscope;
+using namespace planscope::test;
+
+namespace {
+
+const QString kLogs = QStringLiteral("realworld/polygraphy-mnist-trt10.16/");
+const QString kMnist =
+    QStringLiteral("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log");
+
+QString errorOf(const QString& path) {
+    try {
+        readAccuracyLog(path);
+    } catch (const PlanError& e) {
+        return e.message();
+    }
+    return {};
+}
+
+} // namespace
+
+class TestAccuracyLog : public QObject {
+    Q_OBJECT
+  private slots:
+    void readsRealLogs_data();
+    void readsRealLogs();
+    void readsStatsAndHistograms();
+    void readsValidations();
+    void readsFailuresWithoutPrefixes();
+    void mapsTensorsToLayers();
+    void badInput_data();
+    void badInput();
+    void cutShortSaysSo();
+    void writesJson();
+};
+
+// Counted in the logs by hand: tensors compared, runners, iterations, validations.
+void TestAccuracyLog::readsRealLogs_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<int>("tensors");
+    QTest::addColumn<int>("runners");
+    QTest::addColumn<int>("iterations");
+    QTest::addColumn<int>("validations");
+    QTest::addColumn<int>("commands");
+    QTest::newRow("mark all") << "polygraphy-run-04.log" << 12 << 2 << 1 << 0 << 1;
+    QTest::newRow("two outputs") << "polygraphy-run-05.log" << 2 << 2 << 1 << 0 << 1;
+    QTest::newRow("validate") << "polygraphy-run-08.log" << 0 << 2 << -1 << 3 << 2;
+}
+
+void TestAccuracyLog::readsRealLogs() {
+    QFETCH(QString, log);
+    QFETCH(int, tensors);
+    QFETCH(int, runners);
+    QFETCH(int, iterations);
+    QFETCH(int, validations);
+    QFETCH(int, commands);
+    const AccuracyLog read = readAccuracyLog(dataPath(kLogs + log));
+    QCOMPARE(int(read.tensors.size()), tensors);
+    QCOMPARE(int(read.runners.size()), runners);
+    QCOMPARE(read.iterationsTotal.value_or(-1), iterations);
+    QCOMPARE(int(read.validations.size()), validations);
+    QCOMPARE(int(read.commands.size()), commands);
+    QVERIFY(read.warnings.isEmpty());
+    for (const ComparedTensor& t : read.tensors) {
+        QCOMPARE(t.passed, std::optional<bool>(true));
+        QCOMPARE(t.check, QStringLiteral("elemwise"));
+        QCOMPARE(*t.absTol, 0.001);
+        QCOMPARE(int(t.runners.size()), 2);
+    }
+}
+
+void TestAccuracyLog::readsStatsAndHistograms() {
+    const AccuracyLog log = readAccuracyLog(dataPath(kLogs + "polygraphy-run-04.log"));
+    QCOMPARE(log.runners.front(), QStringLiteral("onnxrt-runner-N0-07/07/26-02:08:48"));
+    QCOMPARE(*log.passRate, 100.0);
+    const ComparedTensor& conv = log.tensors.front();
+    QCOMPARE(conv.name, QStringLiteral("conv2d"));
+    QCOMPARE(conv.dtype, QStringLiteral("float32"));
+    QCOMPARE(conv.shape, QStringLiteral("(4, 32, 28, 28)"));
+    const ArrayStats& onnx = conv.runners.front().stats;
+    QCOMPARE(conv.runners.front().runner, log.runners.front());
+    QCOMPARE(*onnx.mean, -0.016273);
+    QCOMPARE(*onnx.min, -1.0771);
+    QCOMPARE(onnx.minAt, QStringLiteral("(1, 24, 23, 18)"));
+    QCOMPARE(*onnx.p99, 0.68315);
+    QCOMPARE(int(onnx.histogram.size()), 10);
+    QCOMPARE(onnx.histogram.front().low, -1.08);
+    QCOMPARE(onnx.histogram.front().high, -0.863);
+    QCOMPARE(onnx.histogram.front().count, qint64(27));
+    QCOMPARE(onnx.histogram[4].count, qint64(29484));
+    QCOMPARE(conv.absError.histogram[5].count, qint64(100352));
+    const ComparedTensor& linear = log.tensors[7];
+    QCOMPARE(linear.name, QStringLiteral("linear"));
+    QCOMPARE(*linear.requiredAbs, 9.3132e-09);
+    QCOMPARE(*linear.requiredRel, 0.00050607);
+    QCOMPARE(*linear.relError.max, 0.00050607);
+    QCOMPARE(linear.relError.maxAt, QStringLiteral("(2, 530)"));
+    QCOMPARE(log.firstFailed(), -1);
+    QVERIFY(!log.anyFailed());
+}
+
+void TestAccuracyLog::readsValidations() {
+    const AccuracyLog log = readAccuracyLog(dataPath(kLogs + "polygraphy-run-08.log"));
+    QCOMPARE(log.validations[0].output, QStringLiteral("y"));
+    QCOMPARE(log.validations[0].passed, std::optional<bool>(true));
+    QCOMPARE(*log.validations[0].stats.mean, -0.0052072);
+    const OutputValidation& invalid = log.validations[2];
+    QCOMPARE(invalid.output, QStringLiteral("InvalidModel-V-0-Div-0"));
+    QCOMPARE(invalid.passed, std::optional<bool>(false));
+    QVERIFY(invalid.inf);
+    QVERIFY(!invalid.nan);
+    QVERIFY(std::isinf(*invalid.stats.mean));
+    QVERIFY(std::isnan(*invalid.stats.std));
+    QVERIFY(log.anyFailed());
+}
+
+void TestAccuracyLog::readsFailuresWithoutPrefixes() {
+    const AccuracyLog log = readAccuracyLog(fixturePath("polygraphy-fp16-failed.log"));
+    QCOMPARE(int(log.tensors.size()), 2);
+    QCOMPARE(log.firstFailed(), 0);
+    const ComparedTensor& conv = log.tensors[0];
+    QCOMPARE(conv.passed, std::optional<bool>(false));
+    QCOMPARE(conv.dtype, QStringLiteral("float16"));
+    QCOMPARE(*conv.requiredRel, 0.25);
+    QCOMPARE(conv.runners[0].runner, QStringLiteral("trt-runner-N0-01/02/26-10:00:00"));
+    QCOMPARE(*conv.runners[1].stats.mean, 0.5001);
+    const ComparedTensor& logits = log.tensors[1];
+    QCOMPARE(logits.check, QStringLiteral("median"));
+    QCOMPARE(logits.passed, std::optional<bool>(false));
+    QVERIFY(logits.failure.contains("different shapes"));
+    QVERIFY(!logits.absError.present);
+    QCOMPARE(*log.iterationsPassed, 0);
+}
+
+// ONNX names of the mnist engine (TensorRT 10.16, PyTorch's dynamo exporter: node_X writes X).
+void TestAccuracyLog::mapsTensorsToLayers() {
+    const AccuracyLog log = readAccuracyLog(dataPath(kLogs + "polygraphy-run-04.log"));
+    const EnginePlan plan = loadPlan(dataPath(kMnist));
+    const std::vector<TensorLayer> mapping = mapTensorsToLayers(log, plan);
+    QList<int> layers;
+    for (const TensorLayer& m : mapping)
+        layers << m.layer;
+    // conv2d relu max_pool2d conv2d_1 relu_1 max_pool2d_1 view linear relu_2 y softmax z
+    QCOMPARE(layers, (QList<int>{0, 0, 1, 2, 2, 3, -1, 4, 4, 6, 7, 8}));
+    QCOMPARE(mapping[0].how, TensorLayer::How::OnnxNode);
+    QCOMPARE(mapping[0].node, QStringLiteral("node_conv2d"));
+    QCOMPARE(mapping[1].how, TensorLayer::How::Writes);
+    // The older exporter's "_output_0" tensors map to their node.
+    EnginePlan older;
+    Layer conv;
+    conv.metadata = QStringLiteral("[ONNX Layer: /layer1/Conv]+[ONNX Layer: /layer1/Relu]");
+    older.layers = {conv};
+    const AccuracyLog failed = readAccuracyLog(fixturePath("polygraphy-fp16-failed.log"));
+    const std::vector<TensorLayer> m = mapTensorsToLayers(failed, older);
+    QCOMPARE(m[0].layer, 0);
+    QCOMPARE(m[0].node, QStringLiteral("/layer1/Conv"));
+    QCOMPARE(m[1].layer, -1);
+    const auto errors = layerRelativeErrors(failed, m, 1);
+    QCOMPARE(*errors[0], 0.25);
+}
+
+void TestAccuracyLog::badInput_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no comparison")
+        << fixturePath("not-a-trtexec.log") << "holds no polygraphy comparison";
+    QTest::newRow("bad number") << fixturePath("polygraphy-bad-number.log")
+                                << "polygraphy-bad-number.log:4: 'zero' is no number";
+    QTest::newRow("missing") << fixturePath("no-such.log") << "cannot be read";
+    QTest::newRow("binary") << fixturePath("not-utf8.log") << "holds no polygraphy comparison";
+}
+
+void TestAccuracyLog::badInput() {
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    const QString error = errorOf(path);
+    QVERIFY2(error.contains(message), qPrintable(error));
+}
+
+void TestAccuracyLog::cutShortSaysSo() {
+    const AccuracyLog log = readAccuracyLog(fixturePath("polygraphy-cut-short.log"));
+    QCOMPARE(int(log.tensors.size()), 1);
+    QVERIFY(!log.tensors[0].passed);
+    QCOMPARE(log.warnings.size(), 1);
+    QVERIFY(log.warnings[0].contains("polygraphy-cut-short.log:2:"));
+    QVERIFY(!log.anyFailed()); // not a failure: the verdict is missing
+}
+
+void TestAccuracyLog::writesJson() {
+    const AccuracyLog log = readAccuracyLog(dataPath(kLogs + "polygraphy-run-04.log"));
+    const EnginePlan plan = loadPlan(dataPath(kMnist));
+    const OrderedJson json = accuracyJson(log, &plan, mapTensorsToLayers(log, plan));
+    QCOMPARE(json["iterations"]["passed"].get<int>(), 1);
+    QVERIFY(json["first_failed"].is_null());
+    const OrderedJson& conv = json["tensors"][0];
+    QCOMPARE(conv["layer"]["index"].get<int>(), 0);
+    QCOMPARE(conv["required_abs"].get<double>(), 0.0);
+    const std::string runner = log.runners.front().toStdString();
+    QCOMPARE(conv["stats"][runner]["histogram"][0][2].get<int>(), 27);
+    QVERIFY(json["tensors"][6]["layer"].is_null()); // view: folded away
+    const AccuracyLog validated = readAccuracyLog(dataPath(kLogs + "polygraphy-run-08.log"));
+    const OrderedJson v = accuracyJson(validated, nullptr, {});
+    QVERIFY(v["validations"][2]["inf"].get<bool>());
+    QVERIFY(v["validations"][2]["stats"]["mean"].is_null()); // inf is no JSON number
+}
+
+PLANSCOPE_TEST_MAIN(TestAccuracyLog, QCoreApplication)
+#include "tst_accuracy_log.moc"

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "accuracy/AccuracyLog.h"
+
+#include <QWidget>
+
+namespace planscope {
+
+// The activation statistics of one compared tensor (accuracy/AccuracyLog.h): both runners'
+// histograms overlaid on one value axis (each bin's bars side by side, counts on a log scale,
+// polygraphy bins both runners alike), and below the absolute and the relative error's
+// histograms. A log without --verbose has no histograms: the view says so.
+class HistogramView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit HistogramView(QWidget* parent = nullptr);
+
+    void setTensor(const ComparedTensor* tensor); // null: nothing chosen
+    const ComparedTensor* tensor() const { return m_tensor; }
+    QSize sizeHint() const override { return {600, 360}; }
+
+    // Paints into `box` (the widget, or a picture).
+    static void paint(QPainter& painter, const QRectF& box, const ComparedTensor* tensor,
+                      const QFont& font);
+
+  protected:
+    void paintEvent(QPaintEvent* event) override;
+
+  private:
+    const ComparedTensor* m_tensor = nullptr;
+};
+
+} // namespace planscope

@@ -1,0 +1,120 @@
+#include "report/AccuracyReport.h"
+
+#include "accuracy/AccuracyMapping.h"
+#include "accuracy/HistogramView.h"
+
+#include <QFileInfo>
+#include <QPainter>
+#include <cmath>
+
+namespace planscope::report {
+namespace {
+
+QString figure(const std::optional<double>& value) {
+    if (!value)
+        return QStringLiteral("-");
+    if (!std::isfinite(*value))
+        return std::isnan(*value) ? QStringLiteral("nan") : QStringLiteral("inf");
+    return QString::number(*value, 'g', 5);
+}
+
+// The first failing tensor, else the one with the largest relative error; -1 for none.
+int shownTensor(const AccuracyLog& log) {
+    if (const int first = log.firstFailed(); first >= 0)
+        return first;
+    int worst = -1;
+    for (std::size_t i = 0; i < log.tensors.size(); ++i)
+        if (log.tensors[i].relError.max &&
+            (worst < 0 || *log.tensors[i].relError.max >
+                              log.tensors[std::size_t(worst)].relError.max.value_or(0)))
+            worst = int(i);
+    return worst;
+}
+
+} // namespace
+
+void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan) {
+    const std::vector<TensorLayer> mapping =
+        plan ? mapTensorsToLayers(log, *plan) : std::vector<TensorLayer>{};
+    Section& section = report.addSection(QStringLiteral("accuracy"), QStringLiteral("Accuracy"));
+    const int failed =
+        int(std::count_if(log.tensors.begin(), log.tensors.end(),
+                          [](const ComparedTensor& t) { return t.passed == false; }));
+    section.blocks.emplace_back(Paragraph{
+        QStringLiteral("%1 (polygraphy): %2; %3 tensors compared, %4 failed%5.")
+            .arg(QFileInfo(log.path).fileName(), log.runners.join(QStringLiteral(" vs. ")))
+            .arg(log.tensors.size())
+            .arg(failed)
+            .arg(log.iterationsTotal ? QStringLiteral("; iterations passed %1/%2")
+                                           .arg(log.iterationsPassed.value_or(0))
+                                           .arg(*log.iterationsTotal)
+                                     : QString())});
+    const auto layerOf = [&](std::size_t i) {
+        if (!plan)
+            return QString();
+        const int layer = i < mapping.size() ? mapping[i].layer : -1;
+        return layer < 0
+                   ? QStringLiteral("(none)")
+                   : QStringLiteral("%1 %2").arg(layer).arg(plan->layers[std::size_t(layer)].name);
+    };
+    if (const int first = log.firstFailed(); first >= 0)
+        section.blocks.emplace_back(Paragraph{
+            QStringLiteral("First failing tensor: %1%2.")
+                .arg(log.tensors[std::size_t(first)].name,
+                     plan ? QStringLiteral(", computed by layer ") + layerOf(std::size_t(first))
+                          : QString())});
+    if (plan)
+        section.blocks.emplace_back(Paragraph{
+            QStringLiteral("Layers are this plan's: `mark all` builds another engine than the one "
+                           "profiled, so a tensor maps to the layer of this plan that writes it or "
+                           "names its ONNX node."),
+            true});
+    Table table;
+    table.columns = {{QStringLiteral("Tensor"), false, true},
+                     {QStringLiteral("Verdict")},
+                     {QStringLiteral("Max abs"), true},
+                     {QStringLiteral("Max rel"), true},
+                     {QStringLiteral("Required abs / rel"), true}};
+    if (plan)
+        table.columns.push_back({QStringLiteral("Layer"), false, true});
+    for (std::size_t i = 0; i < log.tensors.size(); ++i) {
+        const ComparedTensor& t = log.tensors[i];
+        std::vector<Cell> row{
+            {t.name, {}},
+            {!t.passed   ? QStringLiteral("?")
+             : *t.passed ? QStringLiteral("passed")
+                         : QStringLiteral("FAILED"),
+             {}},
+            {figure(t.absError.max), {}},
+            {figure(t.relError.max), {}},
+            {figure(t.requiredAbs) + QStringLiteral(" / ") + figure(t.requiredRel), {}}};
+        if (plan)
+            row.push_back({layerOf(i), {}});
+        table.rows.push_back(std::move(row));
+    }
+    if (!table.rows.empty())
+        section.blocks.emplace_back(std::move(table));
+    for (const OutputValidation& v : log.validations)
+        section.blocks.emplace_back(Paragraph{
+            QStringLiteral("Validation of %1 (%2): %3%4")
+                .arg(v.output, v.runner,
+                     v.passed == true ? QStringLiteral("valid") : QStringLiteral("FAILED"),
+                     v.nan || v.inf ? QStringLiteral(", %1%2detected")
+                                          .arg(v.nan ? "NaN " : "", v.inf ? "Inf " : "")
+                                    : QString())});
+    if (const int shown = shownTensor(log); shown >= 0) {
+        // The log (and so the tensor) lives while the report is written: the caller keeps it.
+        const ComparedTensor* tensor = &log.tensors[std::size_t(shown)];
+        section.blocks.emplace_back(
+            Picture{QStringLiteral("Values and errors of %1").arg(tensor->name),
+                    QSizeF(640, 380),
+                    [tensor](QPainter& painter, const QRectF&) {
+                        QFont font;
+                        font.setPixelSize(11);
+                        HistogramView::paint(painter, QRectF(0, 0, 640, 380), tensor, font);
+                    },
+                    {}});
+    }
+}
+
+} // namespace planscope::report

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "accuracy/AccuracyLog.h"
+#include "plan/EnginePlan.h"
+#include "report/Report.h"
+
+namespace planscope::report {
+
+// "Accuracy": the polygraphy log's verdicts, the first failing tensor and the layer computing it
+// (with a plan), every tensor's errors and required tolerance, and the histograms of the first
+// failing (else the worst) tensor.
+void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan);
+
+} // namespace planscope::report

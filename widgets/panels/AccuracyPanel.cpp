@@ -1,0 +1,230 @@
+#include "panels/AccuracyPanel.h"
+
+#include "accuracy/HistogramView.h"
+#include "document/PlanDocument.h"
+#include "itemmodels/AccuracyTableModel.h"
+#include "plan/FigureText.h"
+#include "text/HtmlText.h"
+#include "text/RichTextView.h"
+
+#include <QCheckBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <cmath>
+
+namespace planscope {
+namespace {
+
+QString figure(const std::optional<double>& value) {
+    if (!value)
+        return QStringLiteral("-");
+    if (std::isnan(*value))
+        return QStringLiteral("nan");
+    if (std::isinf(*value))
+        return *value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    return QString::number(*value, 'g', 5);
+}
+
+QString statsRow(const QString& who, const ArrayStats& s) {
+    if (!s.present)
+        return QStringLiteral("<tr><td>%1</td><td colspan=4>-</td></tr>").arg(html::escaped(who));
+    const QString cell = QStringLiteral("<td align=right style=\"white-space:pre\">%1</td>");
+    return QStringLiteral("<tr><td style=\"white-space:pre\">%1</td>%2%3%4%5</tr>")
+        .arg(html::escaped(who), cell.arg(figure(s.mean)), cell.arg(figure(s.median)),
+             cell.arg(QStringLiteral("%1 .. %2").arg(figure(s.min), figure(s.max))),
+             cell.arg(figure(s.p99)));
+}
+
+} // namespace
+
+AccuracyPanel::AccuracyPanel(PlanDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document), m_model(new AccuracyTableModel(this)),
+      m_filter(new AccuracyFilterModel(this)), m_header(new QLabel(this)),
+      m_search(new QLineEdit(this)), m_failingFirst(new QCheckBox(tr("Failing first"), this)),
+      m_table(new QTableView(this)), m_histograms(new HistogramView(this)),
+      m_stats(new RichTextView(this)), m_splitter(new QSplitter(Qt::Vertical, this)) {
+    m_filter->setSourceModel(m_model);
+    m_table->setModel(m_filter);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(AccuracyTableModel::OrderColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    m_table->setColumnWidth(AccuracyTableModel::OrderColumn, 4 * digit);
+    m_table->setColumnWidth(AccuracyTableModel::TensorColumn, 24 * digit);
+    m_table->setColumnWidth(AccuracyTableModel::VerdictColumn, 9 * digit);
+    m_table->setColumnWidth(AccuracyTableModel::RequiredColumn, 20 * digit);
+    m_header->setWordWrap(true);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_search->setPlaceholderText(tr("Filter by tensor or layer name"));
+    m_search->setClearButtonEnabled(true);
+    m_failingFirst->setToolTip(tr("Put the tensors that failed their check first, whatever the "
+                                  "sort"));
+    m_stats->setPlaceholderText(tr("Choose a tensor to see both runners' statistics."));
+
+    auto* detail = new QWidget(this);
+    auto* detailRow = new QHBoxLayout(detail);
+    detailRow->setContentsMargins(0, 0, 0, 0);
+    detailRow->addWidget(m_histograms, 1);
+    detailRow->addWidget(m_stats, 1);
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(detail);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setChildrenCollapsible(false);
+    auto* tools = new QHBoxLayout;
+    tools->addWidget(m_search, 1);
+    tools->addWidget(m_failingFirst);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_header);
+    layout->addLayout(tools);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_search, &QLineEdit::textChanged, m_filter, &AccuracyFilterModel::setSearch);
+    connect(m_failingFirst, &QCheckBox::toggled, m_filter, &AccuracyFilterModel::setFailingFirst);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &AccuracyPanel::onChosen);
+    connect(document, &PlanDocument::planChanged, this, &AccuracyPanel::reload);
+    connect(document, &PlanDocument::accuracyChanged, this, &AccuracyPanel::reload);
+    connect(document->selection(), &LayerSelection::changed, this, &AccuracyPanel::followLayer);
+    reload();
+}
+
+QString AccuracyPanel::headerText() const {
+    return m_header->text();
+}
+
+void AccuracyPanel::reload() {
+    m_model->setLog(m_document->accuracyLog(), m_document->sharedPlan());
+    m_histograms->setTensor(nullptr);
+    m_stats->clear();
+    const AccuracyLog* log = m_model->log();
+    if (!log) {
+        m_header->setText(tr("No polygraphy log is open: File > Open Accuracy Log... reads the "
+                             "log of `polygraphy run MODEL.onnx --trt --onnxrt --trt-outputs mark "
+                             "all --onnx-outputs mark all` (with --verbose for histograms)."));
+        return;
+    }
+    QStringList lines;
+    lines << tr("<b>%1</b>: %2")
+                 .arg(html::escaped(QFileInfo(log->path).fileName()),
+                      html::escaped(log->runners.join(QStringLiteral(" vs. "))));
+    const int failed =
+        int(std::count_if(log->tensors.begin(), log->tensors.end(),
+                          [](const ComparedTensor& t) { return t.passed == false; }));
+    QString counts =
+        tr("%1 compared").arg(countText(qint64(log->tensors.size()), QStringLiteral("tensor")));
+    if (failed > 0)
+        counts += tr(", %1 failed").arg(failed);
+    if (log->iterationsTotal)
+        counts += tr("; iterations passed %1/%2")
+                      .arg(log->iterationsPassed.value_or(0))
+                      .arg(*log->iterationsTotal);
+    lines << counts;
+    if (const int first = log->firstFailed(); first >= 0) {
+        const int layer =
+            m_model->mapping().empty() ? -1 : m_model->mapping()[std::size_t(first)].layer;
+        lines << tr("First failing: <b>%1</b>%2")
+                     .arg(html::escaped(log->tensors[std::size_t(first)].name),
+                          layer >= 0 ? tr(", computed by layer %1 %2")
+                                           .arg(layer)
+                                           .arg(html::escaped(
+                                               m_document->plan()->layers[std::size_t(layer)].name))
+                                     : QString());
+    }
+    if (m_document->plan())
+        lines << tr("Layers from this plan's fusions: `mark all` builds another engine than the "
+                    "one profiled.");
+    for (const OutputValidation& v : log->validations)
+        lines << tr("Validation of %1: %2%3")
+                     .arg(html::escaped(v.output),
+                          v.passed == true    ? tr("valid")
+                          : v.passed == false ? tr("FAILED")
+                                              : QStringLiteral("?"),
+                          v.nan || v.inf ? tr(" (%1detected)")
+                                               .arg(QString(v.nan ? "NaN " : "") +
+                                                    QString(v.inf ? "Inf " : ""))
+                                         : QString());
+    for (const QString& w : log->warnings)
+        lines << html::escaped(w);
+    m_header->setTextFormat(Qt::RichText);
+    m_header->setText(lines.join(QStringLiteral("<br>")));
+    if (!log->tensors.empty()) { // shown, not chosen for the window: no layer selected
+        m_following = true;
+        chooseRow(
+            m_filter->mapFromSource(m_model->index(std::max(log->firstFailed(), 0), 0)).row());
+        m_following = false;
+    }
+}
+
+bool AccuracyPanel::chooseRow(int row) {
+    if (row < 0 || row >= m_filter->rowCount())
+        return false;
+    m_table->selectRow(row);
+    m_table->scrollTo(m_filter->index(row, 0));
+    return true;
+}
+
+QString AccuracyPanel::statsHtml(int tensor) const {
+    const ComparedTensor& t = m_model->log()->tensors[std::size_t(tensor)];
+    QString html =
+        QStringLiteral("<p><b>%1</b> %2 %3<br>%4</p>")
+            .arg(html::escaped(t.name), html::escaped(t.dtype), html::escaped(t.shape),
+                 tr("Checked: %1 error, abs %2, rel %3; %4")
+                     .arg(t.check.isEmpty() ? QStringLiteral("?") : t.check, figure(t.absTol),
+                          figure(t.relTol),
+                          !t.passed   ? tr("no verdict")
+                          : *t.passed ? tr("passed")
+                                      : tr("<b>failed</b>") +
+                                            (t.failure.isEmpty() ? QString()
+                                                                 : QStringLiteral(": ") +
+                                                                       html::escaped(t.failure))));
+    html += QStringLiteral("<table cellspacing=4><tr><th></th><th>mean</th><th>median</th>"
+                           "<th>range</th><th>p99</th></tr>");
+    for (const RunnerStats& r : t.runners)
+        html += statsRow(shortRunnerName(r.runner), r.stats);
+    html += statsRow(tr("absolute error"), t.absError);
+    html += statsRow(tr("relative error"), t.relError);
+    html += QStringLiteral("</table>");
+    if (t.requiredAbs || t.requiredRel)
+        html += tr("<p>Minimum required tolerance: abs %1 OR rel %2</p>")
+                    .arg(figure(t.requiredAbs), figure(t.requiredRel));
+    return html;
+}
+
+void AccuracyPanel::onChosen() {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty() || !m_model->log())
+        return;
+    const int tensor = rows.first().data(AccuracyTableModel::TensorRole).toInt();
+    m_histograms->setTensor(&m_model->log()->tensors[std::size_t(tensor)]);
+    m_stats->setHtml(statsHtml(tensor));
+    if (m_following)
+        return;
+    if (const int layer = rows.first().data(AccuracyTableModel::LayerRole).toInt(); layer >= 0)
+        m_document->selection()->select(layer);
+}
+
+void AccuracyPanel::followLayer(int layer) {
+    const int row = m_model->rowOfLayer(layer);
+    if (row < 0)
+        return;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (!rows.isEmpty() && rows.first().data(AccuracyTableModel::LayerRole).toInt() == layer)
+        return;
+    m_following = true;
+    chooseRow(m_filter->mapFromSource(m_model->index(row, 0)).row());
+    m_following = false;
+}
+
+} // namespace planscope

@@ -21,10 +21,12 @@ namespace {
 const QString kControlNetB =
     QStringLiteral("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/b/layerinfo.json");
 
+// Waits for the plan and its analysis, which brings the modules.
 bool openAndWait(MainWindow& window, const QString& path) {
     QSignalSpy finished(&window, &MainWindow::loadFinished);
     window.openPlan(path);
-    return (!finished.isEmpty() || finished.wait(60000)) && finished.first().first().toBool();
+    return (!finished.isEmpty() || finished.wait(60000)) && finished.first().first().toBool() &&
+           QTest::qWaitFor([&window] { return !window.document()->isAnalysing(); }, 60000);
 }
 
 // Waits for the graph panel's newest layout to be on its canvas.
@@ -55,7 +57,8 @@ void TestModuleViews::choosingAModuleMarksItsLayers() {
     window.show();
     QVERIFY(openAndWait(window, dataPath(kControlNetB)));
     ModulesPanel* panel = window.modulesPanel();
-    QVERIFY(panel->headerText().startsWith("241 layers in 176 modules"));
+    QVERIFY2(panel->headerText().startsWith("241 layers in 176 modules"),
+             qPrintable(panel->headerText()));
     QVERIFY(panel->chooseModule("input_blocks.1/input_blocks.1.1"));
     const ModuleTree& tree = panel->model()->tree();
     const std::vector<int> layers = tree.layersUnder(tree.find("input_blocks.1/input_blocks.1.1"));

@@ -41,6 +41,8 @@ void PlanDocument::setAccuracyLog(std::shared_ptr<const AccuracyLog> log) {
 }
 
 std::shared_ptr<const ModuleTree> PlanDocument::modules() const {
+    if (!m_modules && m_analysis.modules)
+        m_modules = m_analysis.modules;
     if (!m_modules && m_plan)
         m_modules = std::make_shared<const ModuleTree>(buildModuleTree(*m_plan));
     return m_modules;
@@ -81,6 +83,7 @@ PlanAnalysis analysePlan(const EnginePlan& plan, const LintSettings& lint) {
     auto leads = std::async(std::launch::async, [&plan] { return findLeads(plan); });
     auto check = std::async(std::launch::async, [&plan] { return checkPlan(plan); });
     PlanAnalysis analysis;
+    analysis.modules = std::make_shared<const ModuleTree>(buildModuleTree(plan));
     analysis.findings = lintPlan(plan, lint);
     analysis.check = check.get();
     analysis.leads = leads.get();

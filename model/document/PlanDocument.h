@@ -23,6 +23,7 @@ struct PlanAnalysis {
     std::vector<LintFinding> findings;
     PlanCheck check;
     PlanLeads leads;
+    std::shared_ptr<const ModuleTree> modules; // the model's modules (modules/ModuleTree.h)
 };
 
 // A plan with its analysis, made in one go (tests, and documents opened without a worker).
@@ -48,8 +49,9 @@ class PlanDocument : public QObject {
     const PlanLeads& leads() const { return m_analysis.leads; } // with every lint rule on
     // Made when first asked for (the inspector, once a layer is chosen), not with every load.
     const LayerConnections* connections() const;
-    // The model's modules (modules/ModuleTree.h), made when first asked for and shared by the
-    // Modules tab, the module sunburst and the graph's module mode; null without a plan.
+    // The model's modules (modules/ModuleTree.h), made by the analysis on the worker (or here,
+    // when asked for before it) and shared by the Modules tab and the graph's module mode; null
+    // without a plan.
     std::shared_ptr<const ModuleTree> modules() const;
     // A polygraphy log read beside the plan (or without one): the Accuracy tab, the graph's
     // color by accuracy and the report read it. Kept across plans until replaced or cleared.

@@ -44,7 +44,37 @@ std::vector<QStringList> modulesInName(QStringView name) {
     return modules;
 }
 
+// A node's module as a view into its name: "/a/b/Conv" -> "a/b"; nullopt when the name has
+// empty pieces inside ("a//b/Conv"), which the slow path drops.
+std::optional<QStringView> moduleView(QStringView node) {
+    while (node.startsWith(u'/'))
+        node = node.sliced(1);
+    const qsizetype last = node.lastIndexOf(u'/');
+    const QStringView module = last < 0 ? QStringView() : node.first(last);
+    if (module.contains(u"//") || module.endsWith(u'/'))
+        return std::nullopt;
+    return module;
+}
+
+// The longest common prefix of two module paths, by pieces.
+QStringView commonPrefix(QStringView a, QStringView b) {
+    const qsizetype n = std::min(a.size(), b.size());
+    qsizetype same = 0;
+    while (same < n && a[same] == b[same])
+        ++same;
+    if (same == a.size() && (same == b.size() || b[same] == u'/'))
+        return a;
+    if (same == b.size() && a[same] == u'/')
+        return b;
+    const qsizetype cut = a.first(same).lastIndexOf(u'/');
+    return cut < 0 ? QStringView() : a.first(cut);
+}
+
 } // namespace
+
+QString joinModule(const QStringList& pieces) {
+    return pieces.join(u'/');
+}
 
 QStringList moduleOfNode(QStringView node) {
     QStringList pieces;
@@ -68,33 +98,52 @@ std::optional<QStringList> commonModule(const std::vector<QStringList>& paths) {
     return common;
 }
 
-std::optional<QStringList> moduleOfLayer(const Layer& layer) {
+std::optional<QString> moduleOfLayer(const Layer& layer) {
+    // Most layers: nodes named by clean paths, compared as views of the Metadata.
+    std::optional<QStringView> common;
+    bool clean = true;
+    forEachOnnxNode(layer.metadata, [&](QStringView node) {
+        const std::optional<QStringView> module = moduleView(node);
+        if (!module)
+            clean = false;
+        else
+            common = common ? commonPrefix(*common, *module) : *module;
+    });
+    if (common && clean)
+        return common->toString();
     std::vector<QStringList> modules;
     forEachOnnxNode(layer.metadata,
                     [&](QStringView node) { modules.push_back(moduleOfNode(node)); });
     if (modules.empty())
         modules = modulesInName(layer.name);
-    return commonModule(modules);
+    const std::optional<QStringList> pieces = commonModule(modules);
+    return pieces ? std::optional(joinModule(*pieces)) : std::nullopt;
 }
 
-std::vector<std::optional<QStringList>> layerModules(const EnginePlan& plan) {
-    std::vector<std::optional<QStringList>> modules(plan.layers.size());
-    QHash<QString, std::size_t> byName;
+std::vector<std::optional<QString>> layerModules(const EnginePlan& plan) {
+    std::vector<std::optional<QString>> modules(plan.layers.size());
     std::vector<std::pair<std::size_t, QString>> copies; // Reformatting CopyNodes, their target
     for (std::size_t i = 0; i < plan.layers.size(); ++i) {
         const Layer& layer = plan.layers[i];
-        byName.insert(layer.name, i);
         const QString target = reformatCopyTarget(layer.name);
         if (!target.isEmpty() && indexOfOnnxMarker(layer.metadata, 0) < 0)
             copies.emplace_back(i, target);
         else
             modules[i] = moduleOfLayer(layer);
     }
+    if (copies.empty())
+        return modules;
+    QHash<QStringView, std::size_t> byName; // the copies' targets, by the layers' names
+    for (std::size_t i = 0; i < plan.layers.size(); ++i)
+        byName.insert(plan.layers[i].name, i);
     for (const auto& [copy, target] : copies) {
         const auto found = byName.constFind(target);
-        modules[copy] = found != byName.cend() && reformatCopyTarget(target).isEmpty()
-                            ? modules[*found]
-                            : commonModule(modulesInName(target));
+        if (found != byName.cend() && reformatCopyTarget(target).isEmpty()) {
+            modules[copy] = modules[*found];
+        } else {
+            const std::optional<QStringList> pieces = commonModule(modulesInName(target));
+            modules[copy] = pieces ? std::optional(joinModule(*pieces)) : std::nullopt;
+        }
     }
     return modules;
 }

@@ -20,18 +20,21 @@ QStringList moduleOfNode(QStringView node);
 // The longest common prefix, by pieces, of `paths`; nullopt when there are none.
 std::optional<QStringList> commonModule(const std::vector<QStringList>& paths);
 
-// The module of one layer, by its own name and Metadata:
+// A module path as the tree keys it: its pieces joined by '/' ("a/b"; "" the root).
+QString joinModule(const QStringList& pieces);
+
+// The module of one layer, by its own name and Metadata, as a joined path:
 // - the common module of the ONNX nodes its Metadata names;
 // - without Metadata, the common module of the path-like pieces of its name (split on " + ",
 //   "...", brackets and the ", " between a pointwise layer's nodes; a piece is path-like when
 //   it holds '/'): "{ForeignNode[/a/Mul.../a/b/Add]}" -> {a};
 // - nullopt when neither names a node (unattributed).
 // A Reformatting CopyNode is left to layerModules, which gives it its target's module.
-std::optional<QStringList> moduleOfLayer(const Layer& layer);
+std::optional<QString> moduleOfLayer(const Layer& layer);
 
 // Every layer's module (nullopt: unattributed), a Reformatting CopyNode without Metadata taking
 // the module of the layer it was inserted for (as the comparison by ONNX op charges it), or of
 // the target's name when no layer has it.
-std::vector<std::optional<QStringList>> layerModules(const EnginePlan& plan);
+std::vector<std::optional<QString>> layerModules(const EnginePlan& plan);
 
 } // namespace planscope

@@ -8,10 +8,13 @@
 namespace planscope {
 namespace {
 
-int moduleFor(ModuleTree& tree, const QStringList& pieces) {
+// The module at `joined` ("a/b"), made with its parents when new.
+int moduleFor(ModuleTree& tree, const QString& joined) {
+    if (const auto found = tree.indexByPath.constFind(joined); found != tree.indexByPath.cend())
+        return *found;
     int at = 0;
     QString path;
-    for (const QString& piece : pieces) {
+    for (const QString& piece : joined.split(u'/')) {
         path = path.isEmpty() ? piece : path + u'/' + piece;
         const int found = tree.indexByPath.value(path, -1);
         if (found >= 0) {
@@ -102,7 +105,7 @@ ModuleTree buildModuleTree(const EnginePlan& plan) {
     tree.modules.emplace_back();
     tree.indexByPath.insert(QString(), 0);
     tree.moduleOfLayer.assign(plan.layers.size(), -1);
-    const std::vector<std::optional<QStringList>> paths = layerModules(plan);
+    const std::vector<std::optional<QString>> paths = layerModules(plan);
     double unattributed = 0;
     int unattributedMeasured = 0;
     for (std::size_t i = 0; i < plan.layers.size(); ++i) {

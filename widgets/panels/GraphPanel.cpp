@@ -141,7 +141,10 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     // Lint findings mark the graph's nodes: it is laid out once they are known.
     connect(document, &PlanDocument::analysisChanged, this, [this] {
         m_cache.clear();
-        relayout();
+        if (m_plan && !m_modules) // the plan's first analysis: open it
+            openPlanGraph();
+        else
+            relayout();
     });
     connect(document, &PlanDocument::accuracyChanged, this, [this] {
         m_cache.clear(); // the colors by accuracy change
@@ -195,16 +198,22 @@ void GraphPanel::planChanged() {
     }
     // The panel keeps its own references, so a layout in flight never outlives its plan.
     m_plan = std::shared_ptr<const EnginePlan>(m_document->sharedPlan());
+    if (m_document->isAnalysing()) { // laid out once the lint findings and modules are known
+        m_canvas->clearScene();
+        return;
+    }
+    openPlanGraph();
+}
+
+// The mode a plan opens in: its modules when its layers carry module paths and are many, a
+// neighbourhood when they are very many, else the whole graph.
+void GraphPanel::openPlanGraph() {
     m_modules = m_document->modules();
     const QSignalBlocker blocker(m_mode);
     const std::size_t layers = m_plan->layers.size();
     m_mode->setCurrentIndex(m_modules->hasPaths() && layers > kModuleGraphFrom ? Modules
                             : layers > kWholeGraphLimit                        ? Neighbourhood
                                                                                : WholeGraph);
-    if (m_document->isAnalysing()) { // laid out once the lint findings that mark it are known
-        m_canvas->clearScene();
-        return;
-    }
     relayout();
 }
 

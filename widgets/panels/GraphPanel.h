@@ -54,6 +54,7 @@ class GraphPanel : public QWidget {
 
   private:
     void planChanged();
+    void openPlanGraph();
     void relayout();
     GraphStyle currentStyle() const;
     GraphOptions currentOptions() const;

@@ -79,8 +79,12 @@ ModulesPanel::ModulesPanel(PlanDocument* document, QWidget* parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ModulesPanel::onChosen);
     connect(document, &PlanDocument::planChanged, this, &ModulesPanel::reload);
-    connect(document, &PlanDocument::analysisChanged, this,
-            [this] { m_model->setAnalysis(m_document->findings(), m_document->leads()); });
+    connect(document, &PlanDocument::analysisChanged, this, [this] {
+        if (m_model->plan() != m_document->plan()) // the modules come with the first analysis
+            reload();
+        else
+            m_model->setAnalysis(m_document->findings(), m_document->leads());
+    });
     connect(document->selection(), &LayerSelection::changed, this, &ModulesPanel::followLayer);
     reload();
 }
@@ -90,6 +94,11 @@ QString ModulesPanel::headerText() const {
 }
 
 void ModulesPanel::reload() {
+    if (m_document->isAnalysing()) { // the worker is making the modules
+        m_model->setPlan(nullptr);
+        m_header->setText(tr("Reading the model's modules..."));
+        return;
+    }
     m_model->setPlan(m_document->sharedPlan(), m_document->modules());
     m_model->setAnalysis(m_document->findings(), m_document->leads());
     const EnginePlan* plan = m_document->plan();

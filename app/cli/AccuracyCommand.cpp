@@ -10,17 +10,6 @@
 namespace planscope {
 namespace {
 
-// A figure as polygraphy prints it (5 significant digits), "-" when missing, "inf"/"nan" kept.
-QString figure(const std::optional<double>& value) {
-    if (!value)
-        return kMissingText;
-    if (std::isnan(*value))
-        return QStringLiteral("nan");
-    if (std::isinf(*value))
-        return *value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    return QString::number(*value, 'g', 5);
-}
-
 QString verdict(const std::optional<bool>& passed) {
     return !passed   ? QStringLiteral("?")
            : *passed ? QStringLiteral("PASSED")
@@ -30,7 +19,7 @@ QString verdict(const std::optional<bool>& passed) {
 QString range(const ArrayStats& s) {
     if (!s.present)
         return kMissingText;
-    return QStringLiteral("%1 [%2, %3]").arg(figure(s.mean), figure(s.min), figure(s.max));
+    return QStringLiteral("%1 [%2, %3]").arg(statText(s.mean), statText(s.min), statText(s.max));
 }
 
 QString layerText(const EnginePlan* plan, const std::vector<TensorLayer>& mapping, std::size_t i) {
@@ -57,8 +46,8 @@ void printText(const AccuracyLog& log, const EnginePlan* plan,
         out() << "First failing tensor: '" << t.name << "'";
         if (plan)
             out() << ", computed by layer " << layerText(plan, mapping, std::size_t(first));
-        out() << " (max abs error " << figure(t.absError.max) << ", max rel error "
-              << figure(t.relError.max) << ")\n";
+        out() << " (max abs error " << statText(t.absError.max) << ", max rel error "
+              << statText(t.relError.max) << ")\n";
     } else if (!log.tensors.empty()) {
         out() << "Every compared tensor passed (" << log.tensors.size() << ").\n";
     }
@@ -85,11 +74,12 @@ void printText(const AccuracyLog& log, const EnginePlan* plan,
             out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8%9\n")
                          .arg(t.name, -28)
                          .arg(verdict(t.passed), -7)
-                         .arg(figure(t.absError.max), 10)
-                         .arg(figure(t.absError.median), 10)
-                         .arg(figure(t.relError.max), 10)
-                         .arg(figure(t.relError.median), 10)
-                         .arg(figure(t.requiredAbs) + QLatin1Char('/') + figure(t.requiredRel), 20)
+                         .arg(statText(t.absError.max), 10)
+                         .arg(statText(t.absError.median), 10)
+                         .arg(statText(t.relError.max), 10)
+                         .arg(statText(t.relError.median), 10)
+                         .arg(statText(t.requiredAbs) + QLatin1Char('/') + statText(t.requiredRel),
+                              20)
                          .arg(runners.join(QStringLiteral(" | ")))
                          .arg(plan ? QStringLiteral("   ") + layerText(plan, mapping, i)
                                    : QString());

@@ -87,6 +87,10 @@ struct AccuracyLog {
     bool anyFailed() const;
 };
 
+// A figure as polygraphy prints it: 5 significant digits, "inf", "-inf" and "nan" kept, "-" where
+// the log does not give it.
+QString statText(const std::optional<double>& value);
+
 // A runner's name without the time polygraphy appends: "trt-runner-N0-07/07/26-02:08:48" ->
 // "trt-runner-N0" (for legends; the whole name stays in tooltips and JSON).
 QString shortRunnerName(const QString& runner);

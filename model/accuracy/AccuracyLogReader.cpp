@@ -325,6 +325,16 @@ class Parser {
 
 } // namespace
 
+QString statText(const std::optional<double>& value) {
+    if (!value)
+        return QStringLiteral("-");
+    if (std::isnan(*value))
+        return QStringLiteral("nan");
+    if (std::isinf(*value))
+        return *value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    return QString::number(*value, 'g', 5);
+}
+
 QString shortRunnerName(const QString& runner) {
     static const QRegularExpression time(
         QStringLiteral("-\\d{2}/\\d{2}/\\d{2}-\\d{2}:\\d{2}:\\d{2}$"));

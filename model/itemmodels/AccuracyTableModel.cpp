@@ -7,16 +7,6 @@
 namespace planscope {
 namespace {
 
-QString figure(const std::optional<double>& value) {
-    if (!value)
-        return kMissingText;
-    if (std::isnan(*value))
-        return QStringLiteral("nan");
-    if (std::isinf(*value))
-        return *value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    return QString::number(*value, 'g', 5);
-}
-
 QVariant sortable(const std::optional<double>& value) {
     return value && !std::isnan(*value) ? QVariant(*value) : QVariant();
 }
@@ -73,21 +63,21 @@ QVariant AccuracyTableModel::display(int row, int column) const {
     case VerdictColumn:
         return !t.passed ? QStringLiteral("?") : *t.passed ? tr("PASSED") : tr("FAILED");
     case MaxAbsColumn:
-        return figure(t.absError.max);
+        return statText(t.absError.max);
     case MedianAbsColumn:
-        return figure(t.absError.median);
+        return statText(t.absError.median);
     case MaxRelColumn:
-        return figure(t.relError.max);
+        return statText(t.relError.max);
     case MedianRelColumn:
-        return figure(t.relError.median);
+        return statText(t.relError.median);
     case RequiredColumn:
         return t.requiredAbs || t.requiredRel
-                   ? QStringLiteral("%1 / %2").arg(figure(t.requiredAbs), figure(t.requiredRel))
+                   ? QStringLiteral("%1 / %2").arg(statText(t.requiredAbs), statText(t.requiredRel))
                    : kMissingText;
     case MeanAColumn:
-        return figure(runnerMean(t, 0));
+        return statText(runnerMean(t, 0));
     case MeanBColumn:
-        return figure(runnerMean(t, 1));
+        return statText(runnerMean(t, 1));
     case LayerColumn:
         return layerText(row);
     }
@@ -139,7 +129,7 @@ QVariant AccuracyTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == TensorColumn)
             return tr("%1 (%2, %3), checked by %4 error against abs %5, rel %6; log line %7")
                 .arg(t.name, t.dtype, t.shape, t.check.isEmpty() ? QStringLiteral("?") : t.check,
-                     figure(t.absTol), figure(t.relTol))
+                     statText(t.absTol), statText(t.relTol))
                 .arg(t.line);
         if (index.column() == LayerColumn && m_plan)
             return tr("The layer of the open plan that computes this tensor: the one writing "

@@ -10,14 +10,6 @@
 namespace planscope::report {
 namespace {
 
-QString figure(const std::optional<double>& value) {
-    if (!value)
-        return QStringLiteral("-");
-    if (!std::isfinite(*value))
-        return std::isnan(*value) ? QStringLiteral("nan") : QStringLiteral("inf");
-    return QString::number(*value, 'g', 5);
-}
-
 // The first failing tensor, else the one with the largest relative error; -1 for none.
 int shownTensor(const AccuracyLog& log) {
     if (const int first = log.firstFailed(); first >= 0)
@@ -85,9 +77,9 @@ void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan)
              : *t.passed ? QStringLiteral("passed")
                          : QStringLiteral("FAILED"),
              {}},
-            {figure(t.absError.max), {}},
-            {figure(t.relError.max), {}},
-            {figure(t.requiredAbs) + QStringLiteral(" / ") + figure(t.requiredRel), {}}};
+            {statText(t.absError.max), {}},
+            {statText(t.relError.max), {}},
+            {statText(t.requiredAbs) + QStringLiteral(" / ") + statText(t.requiredRel), {}}};
         if (plan)
             row.push_back({layerOf(i), {}});
         table.rows.push_back(std::move(row));

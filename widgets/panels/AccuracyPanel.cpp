@@ -20,24 +20,14 @@
 namespace planscope {
 namespace {
 
-QString figure(const std::optional<double>& value) {
-    if (!value)
-        return QStringLiteral("-");
-    if (std::isnan(*value))
-        return QStringLiteral("nan");
-    if (std::isinf(*value))
-        return *value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    return QString::number(*value, 'g', 5);
-}
-
 QString statsRow(const QString& who, const ArrayStats& s) {
     if (!s.present)
         return QStringLiteral("<tr><td>%1</td><td colspan=4>-</td></tr>").arg(html::escaped(who));
     const QString cell = QStringLiteral("<td align=right style=\"white-space:pre\">%1</td>");
     return QStringLiteral("<tr><td style=\"white-space:pre\">%1</td>%2%3%4%5</tr>")
-        .arg(html::escaped(who), cell.arg(figure(s.mean)), cell.arg(figure(s.median)),
-             cell.arg(QStringLiteral("%1 .. %2").arg(figure(s.min), figure(s.max))),
-             cell.arg(figure(s.p99)));
+        .arg(html::escaped(who), cell.arg(statText(s.mean)), cell.arg(statText(s.median)),
+             cell.arg(QStringLiteral("%1 .. %2").arg(statText(s.min), statText(s.max))),
+             cell.arg(statText(s.p99)));
 }
 
 } // namespace
@@ -181,8 +171,8 @@ QString AccuracyPanel::statsHtml(int tensor) const {
         QStringLiteral("<p><b>%1</b> %2 %3<br>%4</p>")
             .arg(html::escaped(t.name), html::escaped(t.dtype), html::escaped(t.shape),
                  tr("Checked: %1 error, abs %2, rel %3; %4")
-                     .arg(t.check.isEmpty() ? QStringLiteral("?") : t.check, figure(t.absTol),
-                          figure(t.relTol),
+                     .arg(t.check.isEmpty() ? QStringLiteral("?") : t.check, statText(t.absTol),
+                          statText(t.relTol),
                           !t.passed   ? tr("no verdict")
                           : *t.passed ? tr("passed")
                                       : tr("<b>failed</b>") +
@@ -198,7 +188,7 @@ QString AccuracyPanel::statsHtml(int tensor) const {
     html += QStringLiteral("</table>");
     if (t.requiredAbs || t.requiredRel)
         html += tr("<p>Minimum required tolerance: abs %1 OR rel %2</p>")
-                    .arg(figure(t.requiredAbs), figure(t.requiredRel));
+                    .arg(statText(t.requiredAbs), statText(t.requiredRel));
     return html;
 }
 

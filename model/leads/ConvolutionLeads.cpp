@@ -10,9 +10,11 @@ namespace {
 
 constexpr int kFindingsShown = 3;
 
-// A lead of the findings of one convolution lint rule, with the time of their layers.
+// A lead of the findings of one convolution lint rule, with the time of their layers; the
+// layers `leftOut` names (the rule's usual exceptions) are counted apart.
 void addLintLead(const LeadScale& scale, const Linter& linter, const QString& rule,
-                 const QString& title, const QString& nextStep, std::vector<Lead>& leads) {
+                 const QString& title, const QString& nextStep, std::vector<Lead>& leads,
+                 bool (*leftOut)(const Layer&) = nullptr, const char* leftOutText = nullptr) {
     LintSettings only; // the other rules of the linter do not run
     for (const QString& other : linter.rules())
         if (other != rule)
@@ -20,6 +22,12 @@ void addLintLead(const LeadScale& scale, const Linter& linter, const QString& ru
     std::vector<LintFinding> findings;
     linter.lint(scale.plan(), only, findings);
     std::erase_if(findings, [&](const LintFinding& f) { return f.rule != rule; });
+    const auto left =
+        leftOut ? std::erase_if(findings,
+                                [&](const LintFinding& f) {
+                                    return leftOut(scale.plan().layers[std::size_t(f.layerIndex)]);
+                                })
+                : 0;
     if (findings.empty())
         return;
     Lead lead;
@@ -44,6 +52,10 @@ void addLintLead(const LeadScale& scale, const Linter& linter, const QString& ru
                         .arg(rule, countText(count, "convolution"),
                              stakeClause(lead.ms, lead.percent, " together"), shown.join("; "),
                              count > shown.size() ? QStringLiteral("; ...") : QString());
+    if (left > 0)
+        lead.evidence +=
+            QStringLiteral(" Left out: %1 %2.")
+                .arg(countText(qint64(left), "convolution"), QString::fromLatin1(leftOutText));
     lead.nextStep = nextStep;
     leads.push_back(std::move(lead));
 }
@@ -55,9 +67,10 @@ void findUnalignedConvolutions(const LeadScale& scale, std::vector<Lead>& leads)
         scale, ConvolutionLinter(), lintrules::kConvChannelAlignment,
         QStringLiteral("%1 with channel counts Tensor Cores do not fit"),
         QStringLiteral("Make input and output channel counts multiples of 8 (16 for INT8) in the "
-                       "model, padding weights with zeros where needed; an image input's 3 "
-                       "channels are the usual exception, served by dedicated kernels."),
-        leads);
+                       "model, padding weights with zeros where needed."),
+        leads, readsImageChannels,
+        "reading an image's channels (4 or fewer, the usual exception, served by dedicated "
+        "kernels)");
 }
 
 void findUnusualPadding(const LeadScale& scale, std::vector<Lead>& leads) {

@@ -1,6 +1,7 @@
 #include "json/JsonValues.h"
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
+#include "lint/LayerKinds.h"
 #include "plan/FigureText.h"
 
 #include <QSet>
@@ -10,10 +11,6 @@ namespace planscope {
 namespace {
 
 constexpr int kBoundariesShown = 3;
-
-bool isReformat(const Layer& layer) {
-    return layer.type == QLatin1String("Reformat") || layer.type == QLatin1String("MyelinReformat");
-}
 
 QString formatOf(const std::vector<Tensor>& tensors) {
     return tensors.empty() ? kMissingText : tensors.front().format;
@@ -36,7 +33,7 @@ void findReformats(const LeadScale& scale, std::vector<Lead>& leads) {
     int atBindings = 0;
     int conversions = 0;
     for (const Layer& layer : plan.layers) {
-        if (!isReformat(layer))
+        if (!isReformatLayer(layer))
             continue;
         lead.layers.push_back(layer.index);
         const QString from = formatOf(layer.inputs);

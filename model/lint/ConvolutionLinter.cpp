@@ -92,12 +92,16 @@ void lintFloatOutput(const Layer& conv, std::vector<LintFinding>& findings) {
     findings.push_back(std::move(f));
 }
 
+int channelAlignment(const Layer& conv) {
+    return conv.precision == QLatin1String("INT8") ? 16 : 8;
+}
+
 void lintAlignment(const Layer& conv, std::vector<LintFinding>& findings) {
     if (!isFourDimensional(conv.inputs) || !isFourDimensional(conv.outputs))
         return;
     const qint64 c = conv.inputs[0].shape[1];
     const qint64 k = conv.outputs[0].shape[1];
-    const int alignment = conv.precision == QLatin1String("INT8") ? 16 : 8;
+    const int alignment = channelAlignment(conv);
     if (c % alignment == 0 && k % alignment == 0)
         return;
     LintFinding f = findingFor(conv, lintrules::kConvChannelAlignment);
@@ -115,6 +119,13 @@ void lintAlignment(const Layer& conv, std::vector<LintFinding>& findings) {
 }
 
 } // namespace
+
+bool readsImageChannels(const Layer& conv) {
+    if (!isFourDimensional(conv.inputs) || !isFourDimensional(conv.outputs))
+        return false;
+    const qint64 c = conv.inputs[0].shape[1];
+    return c > 0 && c <= 4 && conv.outputs[0].shape[1] % channelAlignment(conv) == 0;
+}
 
 QStringList ConvolutionLinter::rules() const {
     return {lintrules::kConvNotAccelerated, lintrules::kConvInt8FloatOutput,

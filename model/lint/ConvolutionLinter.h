@@ -14,4 +14,9 @@ class ConvolutionLinter : public Linter {
               std::vector<LintFinding>& findings) const override;
 };
 
+// Whether a convolution's only unaligned channel count is its input's, of 4 or fewer channels:
+// an image's (gray, RGB, RGBA), which TensorRT serves with dedicated first-layer kernels; the
+// conv-channel-alignment finding stays, the lead leaves it out.
+bool readsImageChannels(const Layer& conv);
+
 } // namespace planscope

@@ -1,4 +1,5 @@
 #include "lint/EngineLinters.h"
+#include "lint/LayerKinds.h"
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
@@ -35,10 +36,10 @@ void PrecisionFallbackLinter::lint(const EnginePlan& plan, const LintSettings& s
     if (!std::any_of(kReduced.begin(), kReduced.end(),
                      [&](const QString& p) { return target.contains(p); }))
         return;
-    // Reformats are reported by the type-conversion rules.
+    // Reformats (Myelin's too) are reported by the type-conversion rules and the reformats lead.
     std::vector<const Layer*> fallbacks;
     for (const Layer& layer : plan.layers)
-        if (layer.precision == QLatin1String("FP32") && layer.type != QLatin1String("Reformat") &&
+        if (layer.precision == QLatin1String("FP32") && !isReformatLayer(layer) &&
             layer.timing.percent >= settings.fallbackMinPercent)
             fallbacks.push_back(&layer);
     std::stable_sort(fallbacks.begin(), fallbacks.end(), [](const Layer* a, const Layer* b) {

@@ -3,6 +3,8 @@
 #include "cli/PlanOptions.h"
 #include "modules/ModuleJson.h"
 
+#include <cstdio>
+
 namespace planscope {
 
 int modulesCommand(const QStringList& arguments) {
@@ -32,8 +34,11 @@ int modulesCommand(const QStringList& arguments) {
         }
         const EnginePlan& plan = loadPlanFromArguments(parser);
         const ModuleTree tree = buildModuleTree(plan);
-        if (parser.isSet(json))
-            out() << QString::fromStdString(modulesJson(plan, tree, maxDepth).dump(2)) << '\n';
+        if (parser.isSet(json)) { // megabytes for a large model: written as made, not as a QString
+            out().flush();
+            const std::string text = modulesJson(plan, tree, maxDepth).dump(2) + '\n';
+            std::fwrite(text.data(), 1, text.size(), stdout);
+        }
         else if (parser.isSet(csv))
             out() << QString::fromUtf8(modulesCsv(tree, maxDepth));
         else

@@ -38,11 +38,11 @@ int modulesCommand(const QStringList& arguments) {
             out().flush();
             const std::string text = modulesJson(plan, tree, maxDepth).dump(2) + '\n';
             std::fwrite(text.data(), 1, text.size(), stdout);
-        }
-        else if (parser.isSet(csv))
+        } else if (parser.isSet(csv)) {
             out() << QString::fromUtf8(modulesCsv(tree, maxDepth));
-        else
+        } else {
             out() << moduleTreeText(plan, tree, maxDepth);
+        }
         return 0;
     });
 }

@@ -50,6 +50,7 @@ class TestOnnxCompareCli : public QObject {
     void printsText_data();
     void printsText();
     void gatesOnTotals();
+    void warnsOnUnrelatedEngines();
     void comparesByLayersByDefault();
     void refusesBadArguments_data();
     void refusesBadArguments();
@@ -258,6 +259,26 @@ void TestOnnxCompareCli::refusesBadArguments() {
     QCOMPARE(run.status, 2);
     QVERIFY2(run.err.contains(message), qPrintable(run.err));
     QVERIFY(run.out.isEmpty());
+}
+
+// AlexNet against mnist: no layer matched, no input shared. The comparison says so on top and
+// in JSON; a gate cannot tell a slowdown and exits 2 (issue 36: it said "885.9 % slower").
+void TestOnnxCompareCli::warnsOnUnrelatedEngines() {
+    const QString alexNet = dataPath("realworld/alexnet-trt10-rtx3060/alexnet_fp16");
+    const QString mnist = dataPath("realworld/mnist-trt10.16-h100/trtexec-result-05.log");
+    const auto text = runPlanscope({"compare", alexNet, mnist});
+    QCOMPARE(text.status, 0);
+    QVERIFY(text.text().startsWith("Warning: A and B look like engines of different models: 0 of"));
+    const auto json = runPlanscope({"compare", alexNet, mnist, "--json"});
+    const QJsonObject object = QJsonDocument::fromJson(json.out).object();
+    QCOMPARE(object["warnings"].toArray().size(), 1);
+    const auto gate = runPlanscope({"compare", alexNet, mnist, "--fail-if-slower", "10"});
+    QCOMPARE(gate.status, 2);
+    QVERIFY2(gate.err.contains("cannot tell a slowdown"), qPrintable(gate.err));
+    // Two builds of one model are not warned about.
+    const auto related =
+        runPlanscope({"compare", dataPath(kAlexNetA), dataPath(kAlexNetB), "--json"});
+    QCOMPARE(QJsonDocument::fromJson(related.out).object()["warnings"].toArray().size(), 0);
 }
 
 PLANSCOPE_TEST_MAIN(TestOnnxCompareCli, QCoreApplication)

@@ -108,6 +108,8 @@ void printByLayers(const EnginePlan& a, const EnginePlan& b, const QCommandLineP
             all.push_back(&r);
         out() << QString::fromUtf8(comparisonCsv(all));
     } else {
+        if (const QString warning = unrelatedEnginesWarning(a, b, rows); !warning.isEmpty())
+            out() << "Warning: " << warning << "\n\n";
         printSummaries(a, b);
         printSpeedup(a, b);
         printLayers(rows, threshold);
@@ -142,8 +144,14 @@ void printByModule(const EnginePlan& a, const EnginePlan& b, const QCommandLineP
         out() << moduleComparisonText(a, b, comparison, threshold);
 }
 
-// --fail-if-slower: exit 1 when B's average time is more than `limit` percent above A's.
+// --fail-if-slower: exit 1 when B's average time is more than `limit` percent above A's; 2 when
+// A and B look like engines of different models (nothing to gate on).
 int gate(const EnginePlan& a, const EnginePlan& b, const QStringList& paths, double limit) {
+    const QString unrelated =
+        unrelatedEnginesWarning(a, b, compareLayers(a, b, matchLayers(a, b, true)));
+    if (!unrelated.isEmpty())
+        throw PlanError(QStringLiteral("%1 and %2: %3 --fail-if-slower cannot tell a slowdown.")
+                            .arg(paths[0], paths[1], unrelated));
     const std::optional<double> slower = slowdownPercent(a, b);
     if (!slower) {
         const QString path = a.totalAverageMs() ? paths[1] : paths[0];

@@ -4,6 +4,8 @@
 #include "json/JsonValues.h"
 #include "json/PlanJson.h"
 
+#include <QSet>
+
 namespace planscope {
 namespace {
 
@@ -116,6 +118,38 @@ std::optional<double> slowdownPercent(const EnginePlan& a, const EnginePlan& b) 
     return 100.0 * (*timeB - *timeA) / *timeA;
 }
 
+QString unrelatedEnginesWarning(const EnginePlan& a, const EnginePlan& b,
+                                const std::vector<LayerComparison>& layers) {
+    const auto matched = std::count_if(layers.begin(), layers.end(), [](const LayerComparison& r) {
+        return r.pair.a >= 0 && r.pair.b >= 0;
+    });
+    const std::size_t larger = std::max(a.layers.size(), b.layers.size());
+    if (larger == 0 || double(matched) >= kRelatedMatchShare * double(larger))
+        return {};
+    QSet<QString> inputsA;
+    for (const Tensor* t : a.inputBindings())
+        inputsA.insert(t->name);
+    for (const Tensor* t : b.inputBindings())
+        if (inputsA.contains(t->name))
+            return {};
+    return QStringLiteral("A and B look like engines of different models: %1 of %2 layers match "
+                          "and they share no input. Their speedup compares unrelated engines; "
+                          "check that B is a build of A's model.")
+        .arg(matched)
+        .arg(larger);
+}
+
+namespace {
+
+OrderedJson warningsJson(const QString& warning) {
+    OrderedJson warnings = OrderedJson::array();
+    if (!warning.isEmpty())
+        warnings.push_back(warning.toStdString());
+    return warnings;
+}
+
+} // namespace
+
 OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
                            const std::vector<LayerComparison>& layers, bool exact) {
     OrderedJson pairs = OrderedJson::array();
@@ -130,7 +164,8 @@ OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
             {"speedup", optionalJson(planSpeedup(a, b))},
             {"slowdown_pct", optionalJson(slowdownPercent(a, b))},
             {"pairs", pairs},
-            {"layers", rows}};
+            {"layers", rows},
+            {"warnings", warningsJson(unrelatedEnginesWarning(a, b, layers))}};
 }
 
 QByteArray comparisonCsv(const std::vector<const LayerComparison*>& layers) {

@@ -36,7 +36,16 @@ std::optional<double> planSpeedup(const EnginePlan& a, const EnginePlan& b);
 // either was not measured.
 std::optional<double> slowdownPercent(const EnginePlan& a, const EnginePlan& b);
 
-// The comparison as `planscope compare --json` prints it (documented in README.md).
+// Below this share of the larger plan's layers matched, with no engine input in common, A and B
+// are taken for engines of different models: their speedup compares nothing.
+inline constexpr double kRelatedMatchShare = 0.05;
+// What to say on top when A and B look unrelated (few layers matched, no input name shared);
+// empty when they look like builds of one model.
+QString unrelatedEnginesWarning(const EnginePlan& a, const EnginePlan& b,
+                                const std::vector<LayerComparison>& layers);
+
+// The comparison as `planscope compare --json` prints it (documented in README.md), with
+// "warnings" (the unrelated engines' warning when there is one).
 OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
                            const std::vector<LayerComparison>& layers, bool exact);
 // One CSV row per layer pair, with the fields of comparisonJson's "layers" (missing values are

@@ -115,6 +115,7 @@ class TestCompareWindow : public QObject {
     void showsKeyRowsWithoutScrolling();
     void explainsEveryControl();
     void swapsPlansEverywhere();
+    void saysWhenEnginesAreUnrelated();
     void exportsFilteredTableAsCsv();
     void remembersLayout();
     void showsMissingTimesAsMissing();
@@ -172,6 +173,17 @@ void TestCompareWindow::explainsEveryControl() {
 
 // Swap A/B: the table compares B with A (trex's matching from B's side), the summaries, the
 // speedup, the charts, the graphs and the title follow; swapping again restores all.
+// Engines of two models: the headline says so first (issue 36).
+void TestCompareWindow::saysWhenEnginesAreUnrelated() {
+    CompareWindow window;
+    QVERIFY(compareIn(window, {dataPath("realworld/alexnet-trt10-rtx3060/alexnet_fp16"),
+                               dataPath("realworld/mnist-trt10.16-h100/trtexec-result-05.log")}));
+    const QString headline = window.panel()->speedupLabel()->text();
+    QVERIFY2(headline.contains(">A and B look like engines of different models") &&
+                 headline.indexOf("different models") < headline.indexOf("Speedup of B"),
+             qPrintable(headline));
+}
+
 void TestCompareWindow::swapsPlansEverywhere() {
     CompareWindow window;
     QVERIFY(compareIn(window, {dataPath(kFp32), dataPath(kFp16)}));
@@ -192,7 +204,8 @@ void TestCompareWindow::swapsPlansEverywhere() {
              QString("A: fp16/resnet.onnx.engine"));
     QCOMPARE(panel->summary()->item(0, 0)->text(), QString("25"));
     QCOMPARE(panel->summary()->item(2, 1)->text(), QString("0.479x"));
-    QVERIFY2(panel->speedupLabel()->text().contains("0.479x"),
+    QVERIFY2(panel->speedupLabel()->text().contains("0.479x") &&
+                 !panel->speedupLabel()->text().contains("different models"),
              qPrintable(panel->speedupLabel()->text()));
     QCOMPARE(tablePairs(*panel), matchLayers(*fp16, *fp32));
     QCOMPARE(cell(panel->layers(), 0, ComparisonTableModel::LatencyAColumn), QString("0.0809"));

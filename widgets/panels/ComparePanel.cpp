@@ -297,8 +297,13 @@ void ComparePanel::updateSpeedup() {
                                   .arg(*slowdown > 0 ? tr("above") : tr("below"))
                             : tr("- (%1 has no profile)")
                                   .arg(m_a->totalAverageMs() ? m_labels.back() : m_labels.front());
-    m_speedup->setText(
-        tr("Speedup of B (%1) over A (%2): %3").arg(m_labels.back(), m_labels.front(), value));
+    QString text =
+        tr("Speedup of B (%1) over A (%2): %3").arg(m_labels.back(), m_labels.front(), value);
+    const QString unrelated = unrelatedEnginesWarning(*m_a, *m_b, m_model->rows());
+    if (!unrelated.isEmpty()) // said first: a speedup of unrelated engines means nothing
+        text = tr("<span style='color:#B35900'>%1</span><br>%2")
+                   .arg(unrelated.toHtmlEscaped(), text.toHtmlEscaped());
+    m_speedup->setText(text);
     m_speedup->setToolTip(tr("A's average time over B's (sums of per-layer averages)"));
 }
 
@@ -401,6 +406,7 @@ void ComparePanel::rematch() {
     m_model->setRows(
         compareLayers(*m_a, *m_b, matchLayers(*m_a, *m_b, m_matching->currentIndex() == 0)));
     fillTypes();
+    updateSpeedup(); // the headline says when no layer matches
 }
 
 // The types of the rows, keeping the chosen one when the rows still have it.

@@ -215,6 +215,9 @@ void TestOnnxCompareCli::printsText() {
     const QStringList printed = run.text().split('\n');
     for (const QString& line : lines)
         QVERIFY2(printed.contains(line), qPrintable(line + "\n---\n" + run.text().left(3000)));
+    // Notes, when there are any, come before the rows they explain (issue 36).
+    if (run.text().contains("Notes:"))
+        QVERIFY(run.text().indexOf("Notes:") < run.text().indexOf("Time (ms)"));
 }
 
 // --fail-if-slower reads the engines' totals, whatever the comparison.

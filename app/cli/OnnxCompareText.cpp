@@ -99,14 +99,17 @@ QString onnxComparisonText(const EnginePlan& a, const EnginePlan& b,
     QTextStream text(&result);
     const QStringList labels = planLabels(a, b);
     text << QStringLiteral("A: %1\nB: %2\n\n").arg(labels[0], labels[1]);
+    // What to know to read the rows comes before them: a note that the engines share no ONNX
+    // node would otherwise follow hundreds of one-sided groups.
+    if (!comparison.notes.empty()) {
+        text << QStringLiteral("Notes:\n");
+        for (const OnnxNote& note : comparison.notes)
+            text << QStringLiteral("  - ") << note.text << '\n';
+        text << '\n';
+    }
     printGroups(text, comparison, threshold);
     printReconciliation(text, comparison);
     printUnattributed(text, comparison);
-    if (!comparison.notes.empty()) {
-        text << QStringLiteral("\nNotes:\n");
-        for (const OnnxNote& note : comparison.notes)
-            text << QStringLiteral("  - ") << note.text << '\n';
-    }
     text.flush();
     return result;
 }

@@ -36,7 +36,7 @@ int modulesCommand(const QStringList& arguments) {
         const ModuleTree tree = buildModuleTree(plan);
         if (parser.isSet(json)) { // megabytes for a large model: written as made, not as a QString
             out().flush();
-            const std::string text = modulesJson(plan, tree, maxDepth).dump(2) + '\n';
+            const std::string text = modulesJsonText(plan, tree, maxDepth);
             std::fwrite(text.data(), 1, text.size(), stdout);
         } else if (parser.isSet(csv)) {
             out() << QString::fromUtf8(modulesCsv(tree, maxDepth));

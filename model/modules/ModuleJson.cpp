@@ -1,19 +1,13 @@
 #include "modules/ModuleJson.h"
 
 #include "json/CsvTable.h"
+#include "json/JsonStreamWriter.h"
 #include "json/JsonValues.h"
 
 #include <QStringList>
 
 namespace planscope {
 namespace {
-
-OrderedJson sharesJson(const std::vector<ModuleShare>& shares, bool timed) {
-    OrderedJson object = OrderedJson::object();
-    for (const ModuleShare& s : shares)
-        object[s.key.toStdString()] = timed ? OrderedJson(s.ms) : OrderedJson();
-    return object;
-}
 
 QString sharesText(const std::vector<ModuleShare>& shares, bool timed) {
     QStringList parts;
@@ -23,7 +17,8 @@ QString sharesText(const std::vector<ModuleShare>& shares, bool timed) {
     return parts.join(QStringLiteral("; "));
 }
 
-OrderedJson moduleJson(const ModuleTree& tree, const Module& m) {
+// One CSV row: the JSON keys, precisions and types as text.
+OrderedJson moduleRow(const ModuleTree& tree, const Module& m) {
     const bool timed = tree.totalMs.has_value();
     return OrderedJson{{"path", m.path.toStdString()},
                        {"name", m.name.toStdString()},
@@ -32,37 +27,70 @@ OrderedJson moduleJson(const ModuleTree& tree, const Module& m) {
                        {"percent", optionalJson(tree.percent(m))},
                        {"self_ms", optionalJson(m.selfMs)},
                        {"layers", m.layers},
-                       {"precisions", sharesJson(m.precisions, timed)},
-                       {"types", sharesJson(m.types, timed)}};
+                       {"precisions", sharesText(m.precisions, timed).toStdString()},
+                       {"types", sharesText(m.types, timed).toStdString()}};
 }
 
 } // namespace
 
-OrderedJson modulesJson(const EnginePlan& plan, const ModuleTree& tree, int maxDepth) {
-    OrderedJson unattributed = OrderedJson::array();
+std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int maxDepth) {
+    const bool timed = tree.totalMs.has_value();
+    std::string text;
+    JsonStreamWriter w(text);
+    const auto utf8 = [](const QString& s) { // one allocation, no std::string copy
+        return s.toUtf8();
+    };
+    const auto view = [](const QByteArray& b) {
+        return std::string_view(b.data(), std::size_t(b.size()));
+    };
+    const auto shares = [&](std::string_view name, const std::vector<ModuleShare>& list) {
+        w.key(name);
+        w.beginObject();
+        for (const ModuleShare& s : list) {
+            w.key(view(utf8(s.key)));
+            if (timed)
+                w.value(s.ms);
+            else
+                w.null();
+        }
+        w.endObject();
+    };
+    w.beginObject();
+    w.member("plan", view(utf8(plan.name)));
+    w.member("total_ms", tree.totalMs);
+    w.member("unattributed_ms", tree.unattributedMs);
+    w.key("unattributed_layers");
+    w.beginArray();
     for (int l : tree.unattributedLayers)
-        unattributed.push_back(plan.layers[std::size_t(l)].name.toStdString());
-    OrderedJson modules = OrderedJson::array();
-    for (int m : tree.preorder(maxDepth))
-        modules.push_back(moduleJson(tree, tree.modules[std::size_t(m)]));
-    return OrderedJson{{"plan", plan.name.toStdString()},
-                       {"total_ms", optionalJson(tree.totalMs)},
-                       {"unattributed_ms", optionalJson(tree.unattributedMs)},
-                       {"unattributed_layers", std::move(unattributed)},
-                       {"has_paths", tree.hasPaths()},
-                       {"modules", std::move(modules)}};
+        w.value(view(utf8(plan.layers[std::size_t(l)].name)));
+    w.endArray();
+    w.member("has_paths", tree.hasPaths());
+    w.key("modules");
+    w.beginArray();
+    for (int index : tree.preorder(maxDepth)) {
+        const Module& m = tree.modules[std::size_t(index)];
+        w.beginObject();
+        w.member("path", view(utf8(m.path)));
+        w.member("name", view(utf8(m.name)));
+        w.member("depth", m.depth);
+        w.member("ms", m.ms);
+        w.member("percent", tree.percent(m));
+        w.member("self_ms", m.selfMs);
+        w.member("layers", m.layers);
+        shares("precisions", m.precisions);
+        shares("types", m.types);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    text += '\n';
+    return text;
 }
 
 QByteArray modulesCsv(const ModuleTree& tree, int maxDepth) {
     std::vector<OrderedJson> rows;
-    const bool timed = tree.totalMs.has_value();
-    for (int index : tree.preorder(maxDepth)) {
-        const Module& m = tree.modules[std::size_t(index)];
-        OrderedJson row = moduleJson(tree, m);
-        row["precisions"] = sharesText(m.precisions, timed).toStdString();
-        row["types"] = sharesText(m.types, timed).toStdString();
-        rows.push_back(std::move(row));
-    }
+    for (int index : tree.preorder(maxDepth))
+        rows.push_back(moduleRow(tree, tree.modules[std::size_t(index)]));
     return objectsCsv(rows.empty() ? OrderedJson::object() : rows.front(), rows);
 }
 

@@ -3,35 +3,45 @@
 #include "modules/ModulePath.h"
 
 #include <QCoreApplication>
+#include <QStringTokenizer>
 #include <algorithm>
 
 namespace planscope {
 namespace {
 
+// The child of `parent` named `name`, made when new. Layers come in model order, so the child
+// wanted is nearly always among the last made: those are compared first, and the path is hashed
+// only past them (a module with thousands of children).
+int childNamed(ModuleTree& tree, int parent, QStringView name) {
+    constexpr std::size_t kRecent = 8;
+    const std::vector<int>& children = tree.modules[std::size_t(parent)].children;
+    const std::size_t recent = std::min(children.size(), kRecent);
+    for (std::size_t k = 1; k <= recent; ++k)
+        if (const int c = children[children.size() - k]; tree.modules[std::size_t(c)].name == name)
+            return c;
+    const Module& above = tree.modules[std::size_t(parent)];
+    QString path = above.depth == 0 ? name.toString() : above.path + u'/' + name.toString();
+    if (children.size() > recent)
+        if (const auto found = tree.indexByPath.constFind(path); found != tree.indexByPath.cend())
+            return *found;
+    Module child;
+    child.name = name.toString();
+    child.depth = above.depth + 1;
+    child.parent = parent;
+    const int index = int(tree.modules.size());
+    tree.modules[std::size_t(parent)].children.push_back(index);
+    tree.indexByPath.insert(path, index);
+    child.path = std::move(path);
+    tree.modules.push_back(std::move(child));
+    return index;
+}
+
 // The module at `joined` ("a/b"), made with its parents when new.
-int moduleFor(ModuleTree& tree, const QString& joined) {
-    if (const auto found = tree.indexByPath.constFind(joined); found != tree.indexByPath.cend())
-        return *found;
+int moduleFor(ModuleTree& tree, QStringView joined) {
     int at = 0;
-    QString path;
-    for (const QString& piece : joined.split(u'/')) {
-        path = path.isEmpty() ? piece : path + u'/' + piece;
-        const int found = tree.indexByPath.value(path, -1);
-        if (found >= 0) {
-            at = found;
-            continue;
-        }
-        Module child;
-        child.path = path;
-        child.name = piece;
-        child.depth = tree.modules[std::size_t(at)].depth + 1;
-        child.parent = at;
-        const int index = int(tree.modules.size());
-        tree.modules[std::size_t(at)].children.push_back(index);
-        tree.modules.push_back(std::move(child));
-        tree.indexByPath.insert(path, index);
-        at = index;
-    }
+    if (!joined.isEmpty())
+        for (QStringView piece : QStringTokenizer(joined, u'/'))
+            at = childNamed(tree, at, piece);
     return at;
 }
 
@@ -91,13 +101,6 @@ std::vector<int> ModuleTree::ancestry(int module) const {
         chain.push_back(m);
     std::reverse(chain.begin(), chain.end());
     return chain;
-}
-
-int ModuleTree::moduleAtDepth(int layer, int depth) const {
-    int m = moduleOfLayer[std::size_t(layer)];
-    while (m >= 0 && modules[std::size_t(m)].depth > depth)
-        m = modules[std::size_t(m)].parent;
-    return m;
 }
 
 ModuleTree buildModuleTree(const EnginePlan& plan) {

@@ -55,9 +55,6 @@ struct ModuleTree {
     std::vector<int> layersUnder(int module) const;
     // The modules from the root down to `module`, both included.
     std::vector<int> ancestry(int module) const;
-    // The module at `depth` (or shallower, when the layer sits higher) holding `layer`; -1 when
-    // the layer is unattributed.
-    int moduleAtDepth(int layer, int depth) const;
 
     QHash<QString, int> indexByPath;
 };

@@ -1,0 +1,107 @@
+#include "json/JsonStreamWriter.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace planscope {
+
+void JsonStreamWriter::newLine() {
+    out_ += '\n';
+    out_.append(2 * hasItems_.size(), ' ');
+}
+
+void JsonStreamWriter::beforeValue() {
+    if (afterKey_) {
+        afterKey_ = false;
+        return;
+    }
+    if (hasItems_.empty())
+        return;
+    if (hasItems_.back())
+        out_ += ',';
+    hasItems_.back() = true;
+    newLine();
+}
+
+void JsonStreamWriter::quoted(std::string_view text) {
+    const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\' && c != 0x7f;
+    });
+    if (!plain) { // escapes and non-ASCII as nlohmann writes them
+        out_ += nlohmann::json(text).dump();
+        return;
+    }
+    out_ += '"';
+    out_ += text;
+    out_ += '"';
+}
+
+void JsonStreamWriter::key(std::string_view name) {
+    if (hasItems_.back())
+        out_ += ',';
+    hasItems_.back() = true;
+    newLine();
+    quoted(name);
+    out_ += ": ";
+    afterKey_ = true;
+}
+
+void JsonStreamWriter::value(std::string_view text) {
+    beforeValue();
+    quoted(text);
+}
+
+void JsonStreamWriter::value(double number) {
+    beforeValue();
+    if (!std::isfinite(number)) {
+        out_ += "null";
+        return;
+    }
+    // nlohmann's own shortest round-trip format (grisu2, "1.0", "1e-05"), so a streamed number
+    // reads exactly as the same number in a dump().
+    char buffer[64];
+    const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, number);
+    out_.append(buffer, std::size_t(end - buffer));
+}
+
+void JsonStreamWriter::value(int number) {
+    beforeValue();
+    char buffer[16];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, number);
+    out_.append(buffer, std::size_t(result.ptr - buffer));
+}
+
+void JsonStreamWriter::value(bool flag) {
+    beforeValue();
+    out_ += flag ? "true" : "false";
+}
+
+void JsonStreamWriter::value(std::optional<double> number) {
+    if (number)
+        value(*number);
+    else
+        null();
+}
+
+void JsonStreamWriter::null() {
+    beforeValue();
+    out_ += "null";
+}
+
+void JsonStreamWriter::open(char bracket) {
+    beforeValue();
+    out_ += bracket;
+    hasItems_.push_back(false);
+}
+
+void JsonStreamWriter::close(char bracket) {
+    const bool hadItems = hasItems_.back();
+    hasItems_.pop_back();
+    if (hadItems)
+        newLine();
+    out_ += bracket;
+}
+
+} // namespace planscope

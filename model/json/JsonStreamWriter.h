@@ -1,0 +1,48 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planscope {
+
+// Writes JSON as it is made, in exactly the layout of nlohmann's dump(2) and with its number
+// format, for outputs too large to build as a document first (thousands of objects).
+class JsonStreamWriter {
+  public:
+    explicit JsonStreamWriter(std::string& out) : out_(out) {}
+
+    void beginObject() { open('{'); }
+    void endObject() { close('}'); }
+    void beginArray() { open('['); }
+    void endArray() { close(']'); }
+    // The next value belongs to `name` in the open object.
+    void key(std::string_view name);
+
+    void value(std::string_view text);
+    void value(const char* text) { value(std::string_view(text)); }
+    void value(double number); // non-finite: null, as nlohmann writes it
+    void value(int number);
+    void value(bool flag);
+    void value(std::optional<double> number); // missing: null
+    void null();
+
+    template <typename T> void member(std::string_view name, const T& v) {
+        key(name);
+        value(v);
+    }
+
+  private:
+    void beforeValue();
+    void open(char bracket);
+    void close(char bracket);
+    void newLine();
+    void quoted(std::string_view text);
+
+    std::string& out_;
+    std::vector<bool> hasItems_; // per open container
+    bool afterKey_ = false;
+};
+
+} // namespace planscope

@@ -3,6 +3,7 @@
 #include "check/PlanCheck.h"
 #include "io/PlanLoader.h"
 #include "itemmodels/CheckModel.h"
+#include "lint/LayerKinds.h"
 #include "plan/PlanFacts.h"
 
 #include <QAbstractItemModelTester>
@@ -43,6 +44,8 @@ class TestPlanCheck : public QObject {
     void checksFixtures_data();
     void checksFixtures();
     void foreignProfileIsAnError();
+    void recognisesMyelinLayers_data();
+    void recognisesMyelinLayers();
     void writesJson();
     void countsText();
     void itemModel();
@@ -605,6 +608,19 @@ void TestPlanCheck::checksFixtures_data() {
         << "shared-writes.graph.json"
         << "" << QStringList{"layer-reads-own-output", "no-profile", "tensor-written-twice"}
         << "layer-reads-own-output" << QStringList{"scale"} << QList<int>{5};
+    // TensorRT 10's Myelin ScatterNDs read and write one tensor: in place, no cycle (they and
+    // the slice before them made a 3-layer "cycle" and 2 "layers reading their own output").
+    QTest::newRow("Myelin kernels updating a tensor in place")
+        << "myelin-in-place.graph.json"
+        << "" << QStringList{"no-profile", "tensor-written-twice", "in-place-kernels"}
+        << "in-place-kernels" << QStringList{"__myl_Scat_myl8_14", "__myl_Scat_myl8_15"}
+        << QList<int>{2, 3};
+    QTest::newRow("a tensor updated in place has several writers")
+        << "myelin-in-place.graph.json"
+        << "" << QStringList{"no-profile", "tensor-written-twice", "in-place-kernels"}
+        << "tensor-written-twice"
+        << QStringList{"__myl_Cast_myl8_12", "__myl_Scat_myl8_14", "__myl_Scat_myl8_15"}
+        << QList<int>{0, 2, 3};
     QTest::newRow("names only, before TensorRT 8.4")
         << "names-only.graph.json"
         << "pre84.profile.json" << QStringList{"duplicate-layer-names", "names-only", "no-median"}
@@ -635,6 +651,37 @@ void TestPlanCheck::checksFixtures() {
     for (const CheckLayer& l : r->layers)
         found << l.index.value_or(-1);
     QCOMPARE(found, indices);
+}
+
+void TestPlanCheck::recognisesMyelinLayers_data() {
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("myelin");
+    QTest::newRow("kgen") << "kgen"
+                          << "__myl_Scat_myl8_15" << true;
+    QTest::newRow("Myelin's gemm") << "gemm"
+                                   << "/classifier/classifier_1/Gemm_myl9_2" << true;
+    QTest::newRow("gemm of a node_ name") << "gemm"
+                                          << "node_linear_myl4_0" << true;
+    QTest::newRow("TensorRT 8.6 subgraph") << "Myelin"
+                                           << "{ForeignNode[/a/MatMul.../b/Add]}" << true;
+    QTest::newRow("a convolution") << "Convolution"
+                                   << "/features/features.0/Conv" << false;
+    QTest::newRow("no counters") << "PointWise"
+                                 << "scale_myl" << false;
+    QTest::newRow("not counters") << "PointWise"
+                                  << "conv_myl3_x" << false;
+}
+
+void TestPlanCheck::recognisesMyelinLayers() {
+    QFETCH(QString, type);
+    QFETCH(QString, name);
+    QFETCH(bool, myelin);
+    Layer layer;
+    layer.type = type;
+    layer.subtype = type;
+    layer.name = name;
+    QCOMPARE(isMyelinLayer(layer), myelin);
 }
 
 void TestPlanCheck::foreignProfileIsAnError() {

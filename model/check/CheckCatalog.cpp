@@ -21,10 +21,11 @@ const std::vector<CheckKind>& checkCatalog() {
         kDuplicateRecords,   kDuplicateLayerNames, kRecordFields,
         kNoMedian,           kLenientProfile,      kNoProfile,
         kLeftOutLayers,      kNamesOnly,           kNoBindings,
-        kTensorWrittenTwice, kLayerReadsOwnOutput, kGraphCycle,
-        kCountHeader,        kRecordRatios,        kPercentSum,
-        kTotalTime,          kTimingVsProfile,     kMetadataVsProfile,
-        kTimingVsMetadata,   kWeightsVsBuild,      kActivationsVsBuild,
+        kTensorWrittenTwice, kInPlaceKernels,      kLayerReadsOwnOutput,
+        kGraphCycle,         kCountHeader,         kRecordRatios,
+        kPercentSum,         kTotalTime,           kTimingVsProfile,
+        kMetadataVsProfile,  kTimingVsMetadata,    kWeightsVsBuild,
+        kActivationsVsBuild,
     };
     return catalog;
 }

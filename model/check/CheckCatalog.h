@@ -41,6 +41,7 @@ inline constexpr CheckKind kNamesOnly{QLatin1String("names-only"), CheckLevel::W
 inline constexpr CheckKind kNoBindings{QLatin1String("no-bindings"), CheckLevel::Warning};
 inline constexpr CheckKind kTensorWrittenTwice{QLatin1String("tensor-written-twice"),
                                                CheckLevel::Note};
+inline constexpr CheckKind kInPlaceKernels{QLatin1String("in-place-kernels"), CheckLevel::Note};
 inline constexpr CheckKind kLayerReadsOwnOutput{QLatin1String("layer-reads-own-output"),
                                                 CheckLevel::Warning};
 inline constexpr CheckKind kGraphCycle{QLatin1String("graph-cycle"), CheckLevel::Warning};

@@ -1,6 +1,7 @@
 #include "check/CheckLayers.h"
 #include "check/CheckSteps.h"
 #include "io/text/JsonFile.h"
+#include "lint/LayerKinds.h"
 #include "plan/FigureText.h"
 
 #include <QHash>
@@ -21,7 +22,8 @@ const QString kReexportGraph =
 struct TensorGraph {
     struct Writers {
         int first = -1;
-        std::vector<int> more; // empty for nearly every tensor
+        std::vector<int> more;    // empty for nearly every tensor
+        std::vector<int> inPlace; // of those, the Myelin kernels that also read it
     };
     std::vector<ExportedLayer> layers;
     QHash<QStringView, Writers> writers;
@@ -34,6 +36,8 @@ struct TensorGraph {
                 if (t.name.isEmpty())
                     continue;
                 Writers& w = writers[t.name];
+                if (updatesInPlace(*at(i).layer, t.name))
+                    w.inPlace.push_back(i);
                 if (w.first < 0) {
                     w.first = i;
                 } else if (w.first != i && (w.more.empty() || w.more.back() != i)) {
@@ -44,6 +48,21 @@ struct TensorGraph {
             }
     }
     const ExportedLayer& at(int i) const { return layers[static_cast<std::size_t>(i)]; }
+    // A Myelin kernel that reads a tensor and writes it (TensorRT 10's ScatterND as kgen
+    // "__myl_Scat_..."): it updates the tensor in place, in engine order.
+    static bool updatesInPlace(const Layer& layer, QStringView tensor) {
+        return isMyelinLayer(layer) &&
+               std::any_of(layer.inputs.begin(), layer.inputs.end(),
+                           [&](const Tensor& in) { return in.name == tensor; });
+    }
+    // Whether `reader` reads `tensor` as `writer` leaves it: a layer before an in-place update
+    // reads the tensor before it, so that writer feeds only the layers after it.
+    bool feeds(int writer, int reader, QStringView tensor) const {
+        if (writer < reader)
+            return true;
+        const auto it = writers.constFind(tensor);
+        return std::find(it->inPlace.begin(), it->inPlace.end(), writer) == it->inPlace.end();
+    }
     // Calls `use` with each layer writing `tensor`, in file order.
     template <class Use> void forEachWriter(QStringView tensor, Use&& use) const {
         const auto it = writers.constFind(tensor);
@@ -89,9 +108,10 @@ void tensorsWrittenTwice(const EnginePlan& plan, const TensorGraph& graph,
         return;
     CheckResult r{checks::kTensorWrittenTwice, {plan.sources.graph}};
     r.message = QStringLiteral("%1 of %2 %3 written by more than one layer: %4 (by %5). TensorRT "
-                               "does this where layers fill parts of one tensor, such as the "
-                               "inputs of a concatenation it left out (Myelin plans of TensorRT "
-                               "8.6).")
+                               "does this where layers fill parts of one tensor (the inputs of a "
+                               "concatenation it left out) and where a Myelin kernel updates a "
+                               "tensor in place (a ScatterND): each writer writes a part or a "
+                               "new version of one buffer, in engine order.")
                     .arg(countText(tensors.size(), QStringLiteral("tensor")),
                          displayName(plan.sources.graph),
                          tensors.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
@@ -105,33 +125,55 @@ void tensorsWrittenTwice(const EnginePlan& plan, const TensorGraph& graph,
     results.push_back(std::move(r));
 }
 
+// The layers reading a tensor they write: Myelin kernels updating it in place (a note), any
+// other layer (the file names its tensors wrongly).
 void layersReadingOwnOutput(const EnginePlan& plan, const TensorGraph& graph,
                             std::vector<CheckResult>& results) {
-    std::vector<CheckLayer> layers;
-    OrderedJson listed = OrderedJson::array();
+    std::vector<CheckLayer> inPlace, broken;
+    OrderedJson inPlaceListed = OrderedJson::array(), brokenListed = OrderedJson::array();
     for (const ExportedLayer& l : graph.layers)
         for (const Tensor& in : l.layer->inputs)
             if (std::any_of(l.layer->outputs.begin(), l.layer->outputs.end(),
                             [&](const Tensor& out) { return out.name == in.name; })) {
-                layers.push_back(l.ref());
-                listed.push_back(
-                    {{"layer", l.name->toStdString()}, {"tensor", in.name.toStdString()}});
+                const bool myelin = isMyelinLayer(*l.layer);
+                (myelin ? inPlace : broken).push_back(l.ref());
+                (myelin ? inPlaceListed : brokenListed)
+                    .push_back(
+                        {{"layer", l.name->toStdString()}, {"tensor", in.name.toStdString()}});
                 break;
             }
-    if (layers.empty())
+    if (!inPlace.empty()) {
+        CheckResult r{checks::kInPlaceKernels, {plan.sources.graph}};
+        r.message =
+            QStringLiteral("%1 of %2 %3 a tensor in place: %4. Myelin generates such kernels "
+                           "(a ScatterND writing its updates into its data tensor), so the file "
+                           "names that tensor as their input and their output; a layer before "
+                           "one of them reads the tensor as it was before the update.")
+                .arg(countText(static_cast<qint64>(inPlace.size()), QStringLiteral("kernel")),
+                     displayName(plan.sources.graph),
+                     inPlace.size() == 1 ? QStringLiteral("updates") : QStringLiteral("update"),
+                     namesText(inPlace));
+        r.fix = QStringLiteral("Nothing to fix: the graph is as TensorRT built it.");
+        r.layers = std::move(inPlace);
+        r.details["layers"] = inPlaceListed;
+        results.push_back(std::move(r));
+    }
+    if (broken.empty())
         return;
     CheckResult r{checks::kLayerReadsOwnOutput, {plan.sources.graph}};
-    r.message = QStringLiteral("%1 of %2 read a tensor they write: %3. A layer cannot run before "
-                               "its own output exists, so the graph file names tensors wrongly.")
-                    .arg(countText(static_cast<qint64>(layers.size()), QStringLiteral("layer")),
-                         displayName(plan.sources.graph), namesText(layers));
+    r.message = QStringLiteral("%1 of %2 read a tensor they write: %3. Only Myelin's kernels "
+                               "update a tensor in place; any other layer cannot run before its "
+                               "own output exists, so the graph file names tensors wrongly.")
+                    .arg(countText(static_cast<qint64>(broken.size()), QStringLiteral("layer")),
+                         displayName(plan.sources.graph), namesText(broken));
     r.fix = kReexportGraph;
-    r.layers = std::move(layers);
-    r.details["layers"] = listed;
+    r.layers = std::move(broken);
+    r.details["layers"] = brokenListed;
     results.push_back(std::move(r));
 }
 
-// Whether a layer reads a tensor that a later layer writes. Without such a back edge the file's
+// Whether a layer reads a tensor that a later layer writes (other than by updating it in
+// place, which leaves the earlier reader the version before). Without such a back edge the file's
 // order is an order of execution, and the graph has no cycle.
 // The two halves of the readers are looked at side by side (a lookup for every input of a
 // large plan).
@@ -140,7 +182,9 @@ bool hasBackEdge(const TensorGraph& graph) {
         for (int reader = from; reader < to; ++reader)
             for (const Tensor& t : graph.at(reader).layer->inputs) {
                 bool back = false;
-                graph.forEachWriter(t.name, [&](int writer) { back = back || writer > reader; });
+                graph.forEachWriter(t.name, [&](int writer) {
+                    back = back || (writer > reader && graph.feeds(writer, reader, t.name));
+                });
                 if (back)
                     return true;
             }
@@ -163,7 +207,8 @@ std::vector<int> layersOnCycles(const TensorGraph& graph) {
     for (int reader = 0; reader < n; ++reader)
         for (const Tensor& t : graph.at(reader).layer->inputs)
             graph.forEachWriter(t.name, [&](int writer) {
-                if (writer != reader) { // a layer reading its own output is reported apart
+                // A layer reading its own output is reported apart.
+                if (writer != reader && graph.feeds(writer, reader, t.name)) {
                     next[static_cast<std::size_t>(writer)].push_back(reader);
                     previous[static_cast<std::size_t>(reader)].push_back(writer);
                 }

@@ -17,6 +17,7 @@ class TestCompare : public QObject {
     Q_OBJECT
   private slots:
     void matchesTrexOnMobileNet();
+    void flagsNoWeightsThePlanDoesNotGive();
     void matchesTrexOnResNet_data();
     void matchesTrexOnResNet();
     void matchesEveryLayerOnce_data();
@@ -383,6 +384,21 @@ void TestCompare::ignoresOrderOfUnorderedLists() {
     QCOMPARE(row.differs(1), differs);
     QCOMPARE(row.reordered(1), reordered);
     QVERIFY(!row.differs(0));
+}
+
+// A plan whose layers give no weights shows "-" beside a plan's 0.0 or 45 MB, and no mark: the
+// Blackwell plan read "0.0 *" against a plan whose layers did.
+void TestCompare::flagsNoWeightsThePlanDoesNotGive() {
+    const EnginePlan known = loadPlan(dataPath("realworld/aeb-bev-trt86/layers_.json"));
+    const EnginePlan none = loadPlan(fixturePath("no-weights.graph.json"));
+    for (const SummaryRow& row : summaryRows({&known, &none}))
+        if (row.field == QLatin1String("Weights (MB)")) {
+            QCOMPARE(row.text(0), QString("42.8 (2 layers export none)"));
+            QCOMPARE(row.text(1), QString("-"));
+            QVERIFY(!row.differs(1));
+            return;
+        }
+    QFAIL("no weights row");
 }
 
 PLANSCOPE_TEST_MAIN(TestCompare, QCoreApplication)

@@ -22,6 +22,7 @@ class TestMissingFigures : public QObject {
     void namesOnlyLayersHaveNoSizes();
     void unmeasuredTransfersAreNotZero();
     void measuredTransfersKeepTheirValues();
+    void weightsNotGivenAreMissing();
 };
 
 namespace {
@@ -144,6 +145,40 @@ void TestMissingFigures::measuredTransfersKeepTheirValues() {
                       "--log", log})
             .text();
     QVERIFY2(text.contains("\tH2D Latency: min 0.00341797, max 0.108398"), qPrintable(text));
+}
+
+// A layer whose kind holds weights but whose entry gives none (aeb-bev's two TensorRT 8.6 Myelin
+// ForeignNodes; a TensorRT 10 export's convolution without "Weights") has unknown weights, not 0;
+// the plan's total sums the known ones and says how many layers export none. A fused
+// ConvActPool's "ConvWeights" count (trex reads them as 0).
+void TestMissingFigures::weightsNotGivenAreMissing() {
+    const QString aeb = dataPath("realworld/aeb-bev-trt86/layers_.json");
+    const QJsonArray layers = json({"layers", "--json", aeb}).toArray();
+    QStringList unknown;
+    for (const QJsonValue layer : layers) {
+        if (layer["weights_bytes"].isNull()) {
+            unknown << layer["type"].toString();
+            QVERIFY(layer["footprint_bytes"].isNull());
+        }
+        if (layer["type"].toString() == "ConvActPool")
+            QCOMPARE(layer["weights_bytes"].toDouble(), 9408.0); // 9408 INT8 weights
+    }
+    QCOMPARE(unknown, QStringList({"Myelin", "Myelin"}));
+    const QJsonObject summary = json({"summary", "--json", aeb}).toObject();
+    QCOMPARE(summary["layers_without_weights"].toInt(), 2);
+    QCOMPARE(summary["weights_bytes"].toDouble(), 44922368.0);
+    const auto text = runPlanscope({"summary", aeb}).text();
+    QVERIFY2(text.contains("\tWeights: 42.8 MB (2 layers export none)\n"), qPrintable(text));
+
+    // A convolution without "Weights" and a pooling (which holds none): nothing is known.
+    const QString bare = fixturePath("no-weights.graph.json");
+    const QJsonArray bareLayers = json({"layers", "--json", bare}).toArray();
+    QVERIFY(bareLayers[0]["weights_bytes"].isNull());
+    QCOMPARE(bareLayers[1]["weights_bytes"].toDouble(), 0.0);
+    const QJsonObject bareSummary = json({"summary", "--json", bare}).toObject();
+    QVERIFY(bareSummary["weights_bytes"].isNull());
+    QCOMPARE(bareSummary["layers_without_weights"].toInt(), 1);
+    QVERIFY(runPlanscope({"summary", bare}).text().contains("\tWeights: -\n"));
 }
 
 PLANSCOPE_TEST_MAIN(TestMissingFigures, QCoreApplication)

@@ -88,7 +88,8 @@ QString summaryText(const EnginePlan& plan) {
     if (const auto gap = latencyGap(plan))
         stream << "\tLatency gap: " << gap->text() << "\n\t\t" << gap->meaning() << '\n';
     stream << "\tLayers: " << plan.layers.size() << '\n'
-           << "\tWeights: " << megabytes(plan.totalWeightsBytes()) << '\n'
+           << "\tWeights: " << megabytes(plan.totalWeightsBytes())
+           << withoutWeightsText(plan.totalWeightsBytes(), plan.layersWithoutWeights()) << '\n'
            << "\tActivations: " << megabytes(plan.totalActivationBytes()) << '\n';
     if (plan.profileCount > 1)
         stream << "\tOptimization profile: " << plan.profileIndex << " of " << plan.profileCount

@@ -10,8 +10,8 @@ namespace {
 double macs(const Layer& l) {
     return l.convolution->macs;
 }
-double footprint(const Layer& l) {
-    return l.footprintBytes;
+std::optional<double> footprint(const Layer& l) { // missing where the files lack a part
+    return l.footprintKnown() ? std::optional(l.footprintBytes) : std::nullopt;
 }
 double intensity(const Layer& l) {
     return l.convolution->arithmeticIntensity;

@@ -11,6 +11,7 @@ struct Measure {
     const char* name;
     const char* title;
     LayerValue value;
+    bool fromTensorSizes = true; // missing where a tensor's size is (weights: where not given)
 };
 
 // A tensor has a size when its shape is known (a dynamic dimension, -1, has none) and so is its
@@ -29,7 +30,11 @@ std::optional<double> activations(const Layer& l) {
 }
 
 std::optional<double> footprint(const Layer& l) {
-    return activations(l) ? std::optional(l.footprintBytes) : std::nullopt;
+    return activations(l) && l.weightsKnown() ? std::optional(l.footprintBytes) : std::nullopt;
+}
+
+std::optional<double> weights(const Layer& l) {
+    return l.weightsKnown() ? std::optional(l.weightsBytes) : std::nullopt;
 }
 
 // A memory panel with nothing to draw says why: no layer's tensors have sizes, or no layer has
@@ -42,7 +47,7 @@ Chart explainNoSizes(Panel panel, const EnginePlan& plan, const Measure& measure
         known = known || v.has_value();
         positive = positive || (v && *v > 0);
     }
-    if (!plan.layers.empty() && !known) {
+    if (!plan.layers.empty() && !known && measure.fromTensorSizes) {
         panel.bars.clear();
         panel.emptyMessage = QStringLiteral(
             "The files give no tensor sizes for this plan (dynamic shapes, or a log's layer "
@@ -61,7 +66,7 @@ Chart explainNoSizes(Panel panel, const EnginePlan& plan, const Measure& measure
 void addMemoryCharts(std::vector<ChartDefinition>& charts) {
     const QString group = QStringLiteral("Memory");
     const Measure measures[] = {
-        {"weights", "Weights", [](const Layer& l) { return l.weightsBytes; }},
+        {"weights", "Weights", weights, false},
         {"activations", "Activations (inputs + outputs)", activations},
         {"footprint", "Total footprint", footprint},
     };

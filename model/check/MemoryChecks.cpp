@@ -41,10 +41,11 @@ void weightsAgainstBuild(const EnginePlan& plan, const CheckFigures& f,
     const double apart = std::abs(listed - built) / built;
     CheckResult r{checks::kWeightsVsBuild, filesOf(plan)};
     const QString figures =
-        QStringLiteral("The layers of %1 list %2 of weights; %3 says the engine holds %4 (Total "
-                       "Weights Memory).")
-            .arg(displayName(plan.sources.graph), bytesText(listed), buildSource(plan),
-                 bytesText(built));
+        QStringLiteral("The layers of %1 list %2 of weights%3; %4 says the engine holds %5 "
+                       "(Total Weights Memory).")
+            .arg(displayName(plan.sources.graph), bytesText(listed),
+                 withoutWeightsText(plan.totalWeightsBytes(), plan.layersWithoutWeights()),
+                 buildSource(plan), bytesText(built));
     if (apart <= checks::kWeightsTolerance) {
         r.level = CheckLevel::Note;
         r.message = figures + QStringLiteral(" They are %1 apart: the graph lists the engine's "
@@ -68,7 +69,10 @@ void weightsAgainstBuild(const EnginePlan& plan, const CheckFigures& f,
         r.fix = QStringLiteral("Check that the log and the graph come from one build of this "
                                "engine (trtexec --verbose ... --exportLayerInfo in one run).");
     }
-    r.details = {{"weights_bytes", listed}, {"build_weights_bytes", built}, {"apart", apart}};
+    r.details = {{"weights_bytes", listed},
+                 {"layers_without_weights", plan.layersWithoutWeights()},
+                 {"build_weights_bytes", built},
+                 {"apart", apart}};
     results.push_back(std::move(r));
 }
 

@@ -1,6 +1,7 @@
 #include "compare/SummaryComparison.h"
 
 #include "compare/PlanComparison.h"
+#include "plan/FigureText.h"
 
 #include <QRegularExpression>
 #include <algorithm>
@@ -99,8 +100,13 @@ std::vector<SummaryRow> summaryRows(const std::vector<const EnginePlan*>& plans)
     });
     speedup.key = true;
     speedup.compared = false;
-    add(QStringLiteral("Weights (MB)"),
-        [&](const EnginePlan& p) { return number(megabytes(p.totalWeightsBytes()), 1); });
+    // Known weights only; a plan whose layers give none shows "-", so nothing is flagged.
+    add(QStringLiteral("Weights (MB)"), [&](const EnginePlan& p) {
+        QStringList value = number(megabytes(p.totalWeightsBytes()), 1);
+        if (!value.isEmpty())
+            value.front() += withoutWeightsText(p.totalWeightsBytes(), p.layersWithoutWeights());
+        return value;
+    });
     add(QStringLiteral("Activations (MB)"),
         [&](const EnginePlan& p) { return number(megabytes(p.totalActivationBytes()), 1); });
     add(QStringLiteral("Device"), [](const EnginePlan& p) { return one(p.metadata.deviceName()); });

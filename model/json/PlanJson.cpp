@@ -114,6 +114,7 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"average_time_ms", optionalJson(plan.totalAverageMs())},
         {"latency_gap_ms", gap ? OrderedJson(gap->gapMs()) : OrderedJson()},
         {"weights_bytes", jsonNumber(plan.totalWeightsBytes())},
+        {"layers_without_weights", plan.layersWithoutWeights()},
         {"activations_bytes", jsonNumber(plan.totalActivationBytes())},
         {"inputs", bindingsJson(plan.inputBindings())},
         {"outputs", bindingsJson(plan.outputBindings())},

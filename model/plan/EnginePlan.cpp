@@ -1,6 +1,7 @@
 #include "plan/EnginePlan.h"
 
 #include <QSet>
+#include <algorithm>
 
 namespace planscope {
 
@@ -15,10 +16,13 @@ std::optional<double> EnginePlan::totalAverageMs() const {
 
 std::optional<double> EnginePlan::totalWeightsBytes() const {
     double sum = 0;
+    int unknown = 0;
     QSet<QStringView> constants; // a weight read as a tensor by several layers counts once
     for (const Layer& l : layers) {
-        if (!l.weightsKnown())
-            return std::nullopt;
+        if (!l.weightsKnown()) {
+            ++unknown;
+            continue;
+        }
         sum += l.weightsBytes;
         for (const Tensor& t : l.inputs)
             if (t.constant && !constants.contains(t.name))
@@ -26,7 +30,14 @@ std::optional<double> EnginePlan::totalWeightsBytes() const {
             else if (t.constant)
                 sum -= t.bytes;
     }
+    if (unknown > 0 && sum == 0)
+        return std::nullopt;
     return sum;
+}
+
+int EnginePlan::layersWithoutWeights() const {
+    return static_cast<int>(std::count_if(layers.begin(), layers.end(),
+                                          [](const Layer& l) { return !l.weightsKnown(); }));
 }
 
 std::optional<double> EnginePlan::totalActivationBytes() const {

@@ -48,8 +48,12 @@ struct EnginePlan {
     // without a profile (layers the profile does not name are left out), the weights without a
     // detailed layer list, the activations when a tensor's shape is dynamic or unknown.
     std::optional<double> totalAverageMs() const; // sum of per-layer averages
-    // The sum of weights (bias excluded, as trex), a weight read as a tensor once.
+    // The sum of the known weights (bias excluded, as trex), a weight read as a tensor once;
+    // missing when no layer's weights are known while some are not (a list without weights).
     std::optional<double> totalWeightsBytes() const;
+    // How many layers hold weights the files do not give (Layer::weightsKnown): the total above
+    // leaves them out.
+    int layersWithoutWeights() const;
     std::optional<double> totalActivationBytes() const; // sum of every layer's input + output bytes
 
     // Engine inputs and outputs in engine order, each tensor once.

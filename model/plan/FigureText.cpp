@@ -30,4 +30,10 @@ QString bytesText(std::optional<double> bytes) {
     return QString::number(*bytes, 'f', 0) + QStringLiteral(" B");
 }
 
+QString withoutWeightsText(std::optional<double> total, int layers) {
+    return total && layers > 0
+               ? QStringLiteral(" (%1 export none)").arg(countText(layers, QStringLiteral("layer")))
+               : QString();
+}
+
 } // namespace planscope

@@ -16,6 +16,10 @@ QString bytesText(std::optional<double> bytes);                       // "1.5 MB
 
 // "1 layer", "3 layers": a count with its noun in the right number (plural: noun + "s").
 QString countText(qint64 count, const QString& noun, const QString& plural = {});
+// After a plan's known weights `total`: " (3 layers export none)" when some layers hold weights
+// the files do not give (EnginePlan::layersWithoutWeights); "" when none do, or when no weights
+// are known at all (the total reads "-").
+QString withoutWeightsText(std::optional<double> total, int layers);
 
 // `value` where the files hold it.
 inline std::optional<double> known(bool isKnown, double value) {

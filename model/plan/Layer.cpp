@@ -31,7 +31,24 @@ QString Tensor::description() const {
     return name + QStringLiteral(": ") + shapeText() + 'x' + format;
 }
 
+namespace {
+
+// The layer kinds that hold weights of their own (TensorRT 10's Myelin GEMMs read theirs as a
+// constant input tensor, which counts when present; a MatrixMultiply's come from a Constant).
+bool holdsWeights(const QString& type) {
+    static const QStringList kinds = {
+        "Convolution", "Deconvolution", "FullyConnected", "ConvActPool", "Myelin", "RNN", "RNNv2"};
+    return kinds.contains(type);
+}
+
+} // namespace
+
+bool Layer::weightsKnown() const {
+    return detail == LayerDetail::Full && (weightsExported || !holdsWeights(type));
+}
+
 void Layer::addWeightTensor(const Tensor& t) {
+    weightsExported = true;
     if (weightsType.isEmpty())
         weightsType = t.precision;
     weightsCount += t.sized() ? static_cast<qint64>(t.volume()) : 0;

@@ -98,6 +98,7 @@ struct Layer {
     std::optional<std::vector<Tensor>> foldedOutputs;
 
     // Byte counts are 0 where the files don't hold them: check weightsKnown()/ioBytesKnown().
+    bool weightsExported = false; // a Weights field (or Constants, a weight read as a tensor)
     double inputBytes = 0;
     double outputBytes = 0;
     double ioBytes = 0;
@@ -139,7 +140,10 @@ struct Layer {
     // layer's weights: its elements, its bytes, and its type when the layer has none yet.
     void addWeightTensor(const Tensor& t);
 
-    bool weightsKnown() const { return detail == LayerDetail::Full; }
+    // Whether the files give the layer's weights: exported, or none by its kind (a pooling has
+    // none). A convolution or a Myelin subgraph without a Weights field holds weights they do
+    // not give (TensorRT 8.6's ForeignNodes, some TensorRT 10 exports): unknown, never 0.
+    bool weightsKnown() const;
     bool ioBytesKnown() const; // every tensor exported with its whole shape
     bool footprintKnown() const { return weightsKnown() && ioBytesKnown(); }
 

@@ -87,7 +87,9 @@ std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
         {QStringLiteral("Average time"), plan.hasProfile
                                              ? millisecondsText(plan.totalAverageMs())
                                              : QStringLiteral("- (no per-layer timings)")},
-        {QStringLiteral("Weights"), bytesText(plan.totalWeightsBytes())},
+        {QStringLiteral("Weights"),
+         bytesText(plan.totalWeightsBytes()) +
+             withoutWeightsText(plan.totalWeightsBytes(), plan.layersWithoutWeights())},
         {QStringLiteral("Activations"), bytesText(plan.totalActivationBytes())},
         {QStringLiteral("Inputs"), bindings(plan.inputBindings())},
         {QStringLiteral("Outputs"), bindings(plan.outputBindings())},

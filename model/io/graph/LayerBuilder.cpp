@@ -122,11 +122,12 @@ std::vector<Tensor> LayerBuilder::buildTensors(element raw) {
     return tensors;
 }
 
-// {"Type": "Half", "Count": 864} -> count, type (spelled as precisions are: FP16), bytes.
-void LayerBuilder::readConstant(element raw, qint64& count, QString& type, double& bytes) {
+// {"Type": "Half", "Count": 864} -> count, type (spelled as precisions are: FP16), bytes;
+// false when the value is no such object.
+bool LayerBuilder::readConstant(element raw, qint64& count, QString& type, double& bytes) {
     simdjson::dom::object object;
     if (raw.get(object) != simdjson::SUCCESS)
-        return;
+        return false;
     count = 0;
     std::string_view rawType;
     for (const auto field : object) {
@@ -138,6 +139,7 @@ void LayerBuilder::readConstant(element raw, qint64& count, QString& type, doubl
     const SharedFormat& format = formatOf(rawType); // described once per type
     type = format.precision == QLatin1String("Unknown") ? format.longName : format.precision;
     bytes = tensorBytes(static_cast<double>(count), format.elementSize);
+    return true;
 }
 
 // TensorRT 11 lists the weights Myelin's layers read as "Constants", tensors of their own:
@@ -167,9 +169,12 @@ Layer LayerBuilder::build(simdjson::dom::object raw, Layer::AttributeText attrib
             layer.inputs = buildTensors(field.value);
         else if (key == "Outputs")
             layer.outputs = buildTensors(field.value);
-        else if (key == "Weights")
-            readConstant(field.value, layer.weightsCount, layer.weightsType, layer.weightsBytes);
-        else if (key == "Bias")
+        // A fused ConvActPool names its convolution's "ConvWeights", TensorRT 8.6's Constant
+        // layer its "weights" (trex reads "Weights" only, and counts them 0).
+        else if (key == "Weights" || key == "ConvWeights" || key == "weights")
+            layer.weightsExported |= readConstant(field.value, layer.weightsCount,
+                                                  layer.weightsType, layer.weightsBytes);
+        else if (key == "Bias" || key == "ConvBias")
             readConstant(field.value, layer.biasCount, layer.biasType, layer.biasBytes);
         else if (key == "Constants")
             readConstants(field.value, layer);

@@ -37,7 +37,7 @@ class LayerBuilder {
     QString shared(std::string_view text) { return m_strings.get(text); }
     Tensor buildTensor(simdjson::dom::element raw);
     std::vector<Tensor> buildTensors(simdjson::dom::element raw);
-    void readConstant(simdjson::dom::element raw, qint64& count, QString& type, double& bytes);
+    bool readConstant(simdjson::dom::element raw, qint64& count, QString& type, double& bytes);
     void readConstants(simdjson::dom::element raw, Layer& layer);
 
     StringPool m_strings{96};      // longer values (names, metadata) rarely repeat

@@ -1,5 +1,6 @@
 #include "ScreenTestMain.h"
 #include "gui/MainWindow.h"
+#include "panels/ChartsPanel.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
 #include "panels/LintPanel.h"
@@ -15,7 +16,9 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextBlock>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace planscope;
@@ -56,6 +59,8 @@ class TestWindowLayout : public QObject {
   private slots:
     void initTestCase();
     void fitsTheScreen();
+    void givesTheLayerTableTheRoom();
+    void namesEveryChartApart();
     void keepsPanelsReadableOnEveryTab();
     void fitsTheGraphToTheView();
     void colorsNodesAsTheLegend();
@@ -86,7 +91,25 @@ void TestWindowLayout::fitsTheScreen() {
                             .arg(m_window->height())
                             .arg(available.width())
                             .arg(available.height())));
-    QVERIFY(m_window->width() >= available.width() * 0.8);
+    // Filled up to 2560x1600: at 1920x1080 the window opened at 85 % with the table cramped.
+    const bool filled = available.width() <= 2560 && available.height() <= 1600;
+    QVERIFY(m_window->width() >= available.width() * (filled ? 0.95 : 0.8));
+}
+
+// The summary and the inspector share one side as tabs: the layer table gets the rest.
+void TestWindowLayout::givesTheLayerTableTheRoom() {
+    auto* tabs = m_window->findChild<QTabWidget*>();
+    tabs->setCurrentIndex(0);
+    QTest::qWait(50);
+    const auto* table = tabs->currentWidget()->findChild<QTableView*>();
+    QVERIFY(table);
+    auto* summary = m_window->findChild<QDockWidget*>("summaryDock");
+    const auto* inspector = m_window->findChild<QDockWidget*>("inspectorDock");
+    QVERIFY(m_window->tabifiedDockWidgets(summary).contains(inspector));
+    QVERIFY2(
+        table->width() >= m_window->width() - inspector->width() - 40,
+        qPrintable(QStringLiteral("table %1 px of %2").arg(table->width()).arg(m_window->width())));
+    QVERIFY(inspector->isVisible() && !inspector->visibleRegion().isEmpty()); // a layer is chosen
 }
 
 void TestWindowLayout::keepsPanelsReadableOnEveryTab() {
@@ -115,6 +138,30 @@ void TestWindowLayout::keepsPanelsReadableOnEveryTab() {
             QVERIFY2(bad.isEmpty(), qPrintable(tab + ": " + bad.join(" | ")));
         }
     }
+}
+
+// The chart list's names, as shown (a long one loses its middle), differ from each other: seven
+// start "Latency per convolution (color =" and were cut to the same text.
+void TestWindowLayout::namesEveryChartApart() {
+    auto* tabs = m_window->findChild<QTabWidget*>();
+    auto* charts = m_window->findChild<ChartsPanel*>();
+    QVERIFY(tabs && charts);
+    tabs->setCurrentWidget(charts);
+    QTest::qWait(50);
+    auto* list = charts->findChild<QTreeWidget*>();
+    QVERIFY(list);
+    QCOMPARE(list->textElideMode(), Qt::ElideMiddle);
+    QStringList shown;
+    for (QTreeWidgetItemIterator it(list, QTreeWidgetItemIterator::NoChildren); *it; ++it) {
+        const QRect cell = list->visualItemRect(*it);
+        QVERIFY(cell.isValid());
+        const QString text =
+            list->fontMetrics().elidedText((*it)->text(0), Qt::ElideMiddle, cell.width() - 8);
+        QVERIFY2(!shown.contains(text), qPrintable(text));
+        shown << text;
+        QVERIFY(!(*it)->toolTip(0).isEmpty());
+    }
+    QVERIFY(shown.size() > 30);
 }
 
 void TestWindowLayout::fitsTheGraphToTheView() {

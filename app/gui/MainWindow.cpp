@@ -51,10 +51,9 @@ namespace planscope {
 namespace {
 
 constexpr int kMaxRecentFiles = 10;
-constexpr int kLayoutVersion = 2;     // saved layouts of other versions are not restored
+constexpr int kLayoutVersion = 3;     // saved layouts of other versions are not restored
 constexpr int kSideDockMinimum = 280; // Summary and inspector: a key and a value side by side
 constexpr int kSideDockWidth = 340;
-constexpr int kSideBySideWidth = 1500; // narrower windows keep both on the right, as tabs
 const QString kRecentFiles = QStringLiteral("recentFiles");
 const QString kLastFolder = QStringLiteral("lastFolder");
 
@@ -142,20 +141,18 @@ void MainWindow::createDocks() {
     });
 }
 
-// Fits the screen (maximized where it is small), the central tabs get the most room; the
-// summary and the inspector go left and right, or share the right side as tabs when the window
-// is narrow; the lint panel below them shows at least six findings.
+// Fits the screen, the central tabs get the most room: the summary and the inspector share the
+// right side as tabs (the inspector comes to the front when a layer is chosen), so the layer
+// table keeps its columns on any screen; the lint panel below shows at least six findings.
 void MainWindow::applyDefaultLayout() {
     placeOnScreen(*this);
     for (QDockWidget* d : {m_summaryDock, m_inspectorDock, m_lintDock}) {
         removeDockWidget(d);
         d->setFloating(false);
     }
-    const bool sideBySide = width() >= kSideBySideWidth;
-    addDockWidget(sideBySide ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea, m_summaryDock);
+    addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
     addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
-    if (!sideBySide)
-        tabifyDockWidget(m_summaryDock, m_inspectorDock);
+    tabifyDockWidget(m_summaryDock, m_inspectorDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_lintDock);
     for (QDockWidget* d : {m_summaryDock, m_inspectorDock, m_lintDock})
         d->show();
@@ -170,8 +167,7 @@ void MainWindow::sizeDefaultDocks() {
     const int lintHeight =
         std::clamp(height() / 4, m_lint->minimumSizeHint().height(), height() / 3);
     resizeDocks({m_lintDock}, {lintHeight}, Qt::Vertical);
-    resizeDocks({m_summaryDock, m_inspectorDock}, {kSideDockWidth, kSideDockWidth + 60},
-                Qt::Horizontal);
+    resizeDocks({m_inspectorDock}, {kSideDockWidth + 60}, Qt::Horizontal);
 }
 
 void MainWindow::resetLayout() {

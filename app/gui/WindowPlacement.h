@@ -4,8 +4,8 @@ class QWidget;
 
 namespace planscope {
 
-// Sizes a top-level window for its screen on first start: maximized where the screen is small
-// (below 1600x1000 logical pixels), else 85% of the available area, centred.
+// Sizes a top-level window for its screen on first start: maximized up to 2560x1600 logical
+// pixels, else (a 4K screen) 85% of the available area, centred.
 void placeOnScreen(QWidget& window);
 
 } // namespace planscope

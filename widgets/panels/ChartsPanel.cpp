@@ -9,7 +9,6 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSettings>
@@ -50,9 +49,11 @@ ChartsPanel::ChartsPanel(PlanDocument* document, QWidget* parent)
     m_view->addActions({png, svg});
     m_view->setToolTip({});
 
-    // The chart gets the room: the list's names elide (whole in their tooltips), and a chart
-    // of many panels scrolls down rather than squeezing them.
+    // The chart gets the room, and a chart of many panels scrolls down rather than squeezing
+    // them. A name too long for the list loses its middle, whole in its tooltip: seven start
+    // "Latency per convolution (color =" and differ at their ends.
     m_list->setMinimumWidth(150);
+    m_list->setTextElideMode(Qt::ElideMiddle);
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -64,7 +65,7 @@ ChartsPanel::ChartsPanel(PlanDocument* document, QWidget* parent)
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({230, 1000});
+    splitter->setSizes({260, 1000});
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

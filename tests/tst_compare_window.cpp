@@ -9,6 +9,7 @@
 #include "panels/CompareSummaryTable.h"
 #include "panels/OnnxGraphCanvas.h"
 #include "panels/OnnxPanel.h"
+#include "style/SortArrowStyle.h"
 
 #include <QAction>
 #include <QApplication>
@@ -24,6 +25,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -126,6 +128,7 @@ class TestCompareWindow : public QObject {
     void exportsFilteredOnnxOpsAsCsv();
     void remembersOnnxOpsLayout();
     void comparesByOnnxOffTheUiThread();
+    void sortArrowPointsTheWayValuesRun();
 
   private:
     QTemporaryDir m_dir;
@@ -139,7 +142,7 @@ void TestCompareWindow::initTestCase() {
 void TestCompareWindow::showsKeyRowsWithoutScrolling_data() {
     QTest::addColumn<QSize>("size");
     QTest::newRow("1366x768 maximized") << QSize(1366, 768);
-    QTest::newRow("1920x1080 at 85%") << QSize(1632, 918);
+    QTest::newRow("1920x1080 maximized") << QSize(1920, 1050);
 }
 
 // Layers, average time and speedup are in the summary's view on a laptop and a desktop screen.
@@ -293,7 +296,7 @@ void TestCompareWindow::showsMissingTimesAsMissing() {
 void TestCompareWindow::showsOnnxOpsTab_data() {
     QTest::addColumn<QSize>("size");
     QTest::newRow("1366x768") << QSize(1366, 768);
-    QTest::newRow("1920x1080 at 85%") << QSize(1632, 918);
+    QTest::newRow("1920x1080 maximized") << QSize(1920, 1050);
 }
 
 // ControlNet beside Layers with fresh settings: every group, the largest |delta| first, the
@@ -517,6 +520,39 @@ void TestCompareWindow::comparesByOnnxOffTheUiThread() {
     QTRY_VERIFY_WITH_TIMEOUT(!onnx.isComputing(), 60000);
     QCOMPARE(onnx.groups()->model()->rowCount(), 21000);
     QVERIFY(onnx.exportCsvAction()->isEnabled());
+}
+
+// A header sorted largest first shows a down arrow, smallest first an up arrow (the ONNX ops
+// tab, sorted by |delta|, showed an up arrow): the widths of the arrow's rows, top to bottom.
+void TestCompareWindow::sortArrowPointsTheWayValuesRun() {
+    const auto arrowRows = [](Qt::SortOrder order) {
+        QStandardItemModel model(3, 1);
+        model.setHorizontalHeaderLabels({QString()}); // no title: the arrow alone is dark
+        QTableView table;
+        SortArrowStyle style;
+        table.horizontalHeader()->setStyle(&style);
+        table.setModel(&model);
+        table.setSortingEnabled(true);
+        table.sortByColumn(0, order);
+        table.resize(300, 200);
+        table.show();
+        const QImage header = table.horizontalHeader()->grab().toImage();
+        std::vector<int> widths;
+        for (int y = 0; y < header.height(); ++y) {
+            int dark = 0;
+            for (int x = 0; x < header.width(); ++x)
+                dark += qGray(header.pixel(x, y)) < 140 ? 1 : 0;
+            if (dark > 0)
+                widths.push_back(dark);
+        }
+        return widths;
+    };
+    const std::vector<int> descending = arrowRows(Qt::DescendingOrder);
+    QVERIFY(descending.size() >= 3);
+    QVERIFY2(descending.front() > descending.back(), "largest first: the arrow points down");
+    const std::vector<int> ascending = arrowRows(Qt::AscendingOrder);
+    QVERIFY(ascending.size() >= 3);
+    QVERIFY2(ascending.front() < ascending.back(), "smallest first: the arrow points up");
 }
 
 PLANSCOPE_TEST_MAIN(TestCompareWindow, QApplication)

@@ -5,6 +5,7 @@
 #include "gui/MainWindow.h"
 #include "gui/Screenshot.h"
 #include "plan/KeepUntilExit.h"
+#include "style/SortArrowStyle.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -30,6 +31,7 @@ int runGui(int argc, char** argv) {
         return 2;
     }
     QApplication app(argc, argv);
+    QApplication::setStyle(new SortArrowStyle); // the platform's style, sort arrows as values run
     // Desktops (Wayland in particular) match the window to its desktop entry by this name.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.planscope.PlanScope"));
     QCommandLineParser parser;

@@ -13,7 +13,10 @@ namespace {
 
 constexpr double kMinZoom = 0.02;
 constexpr double kMaxZoom = 4;
-constexpr double kOverviewSize = 180;
+// The overview map's longer side: a fifth of the view's shorter one, so that in a small view
+// (the compare window's two graphs) it hides little, between these bounds.
+constexpr double kOverviewLargest = 180;
+constexpr double kOverviewSmallest = 60;
 constexpr double kSceneMargin = 20; // white around the graph, in scene points
 
 // The same nodes at the same places: a scene that only draws them otherwise (colors, latency).
@@ -189,7 +192,9 @@ void GraphCanvas::paintEvent(QPaintEvent*) {
 
 QRectF GraphCanvas::overviewRect() const {
     const QRectF bounds = m_scene->layout.bounds;
-    const double scale = kOverviewSize / std::max(bounds.width(), bounds.height());
+    const double side =
+        std::clamp(std::min(width(), height()) / 5.0, kOverviewSmallest, kOverviewLargest);
+    const double scale = side / std::max(bounds.width(), bounds.height());
     const QSizeF size = bounds.size() * scale;
     return QRectF(QPointF(width() - size.width() - 10, height() - size.height() - 10), size);
 }

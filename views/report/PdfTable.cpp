@@ -99,6 +99,11 @@ class TableWriter {
         return header || (!m_table.header && column == 0) ? m_fonts.bold : m_fonts.plain;
     }
 
+    // Titles wrap in a column the page made narrow ("Precision A / B"), never cut.
+    bool wraps(std::size_t column, bool header) const {
+        return header || m_table.columns[column].wrap;
+    }
+
     double textWidth(std::size_t column) const {
         return m_widths[column] - 2 * m_cursor.pt(kPaddingX);
     }
@@ -106,7 +111,7 @@ class TableWriter {
     double rowHeight(const std::vector<Cell>& cells, bool header) const {
         double height = m_cursor.metrics(m_fonts.plain).height();
         for (std::size_t c = 0; c < cells.size() && c < m_widths.size(); ++c)
-            if (m_table.columns[c].wrap && !header)
+            if (wraps(c, header))
                 height = std::max(height, WrappedText(cells[c].text, fontOf(c, header),
                                                       textWidth(c), m_cursor.device())
                                               .height());
@@ -132,7 +137,7 @@ class TableWriter {
                              height - 2 * m_cursor.pt(kPaddingY));
             x += m_widths[c];
             const QFont& font = fontOf(c, header);
-            if (m_table.columns[c].wrap && !header) {
+            if (wraps(c, header)) {
                 painter->save();
                 painter->setClipRect(box.adjusted(0, 0, 0, m_cursor.pt(kPaddingY)));
                 WrappedText(cells[c].text, font, box.width(), m_cursor.device())

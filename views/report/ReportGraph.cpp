@@ -155,6 +155,47 @@ std::vector<Neighbourhood> hotNeighbourhoods(const PlanGraph& whole, const Engin
     return shown;
 }
 
+// A neighbourhood that even at radius 1 would take more than three strips of a page (a layer
+// feeding or fed by dozens, as the slowest gemm of a 1309-layer Blackwell plan, cut into seven):
+// its layers listed, each with the tensor linking it to the slow layer. Up to three strips
+// still read as one picture (aeb-bev's Myelin layer and its fifteen tensors).
+bool listedRatherThanDrawn(const Neighbourhood& h) {
+    return h.radius == 1 && h.graph->layout.ok() &&
+           h.graph->size().width() > 3 * kLegibleGraphWidth;
+}
+
+std::vector<Block> neighbourhoodTable(const Neighbourhood& h, const EnginePlan& plan,
+                                      const QString& caption) {
+    const PlanGraph& graph = h.graph->graph;
+    const int centre = graph.nodeOfLayer(h.layer->index);
+    Table table;
+    table.columns = {{QStringLiteral("#"), true},
+                     {QStringLiteral("Link"), false, true},
+                     {QStringLiteral("Layer"), false, true},
+                     {QStringLiteral("Type")},
+                     {QStringLiteral("Time (ms)"), true}};
+    for (const bool feeds : {true, false})
+        for (const GraphEdge& e : graph.edges()) {
+            const int other = feeds ? e.from : e.to;
+            if ((feeds ? e.to : e.from) != centre || other == centre)
+                continue;
+            const GraphNode& n = graph.nodes()[std::size_t(other)];
+            const Layer* layer = n.layer >= 0 ? &plan.layers[std::size_t(n.layer)] : nullptr;
+            table.rows.push_back(
+                {{layer ? QString::number(layer->index) : QStringLiteral("-"), {}},
+                 {(feeds ? QStringLiteral("feeds it: ") : QStringLiteral("reads its ")) +
+                      e.tensor.name,
+                  {}},
+                 {n.name, {}},
+                 {layer ? layer->type : QStringLiteral("tensor"), {}},
+                 {layer ? numberText(layer->timing.average(), 4) : kMissingText, {}}});
+        }
+    return {Paragraph{QStringLiteral("%1: %2 links, too many to draw legibly; listed.")
+                          .arg(caption)
+                          .arg(table.rows.size())},
+            std::move(table)};
+}
+
 } // namespace
 
 std::vector<Block> graphBlocks(const EnginePlan& plan, const std::vector<LintFinding>& findings) {
@@ -202,15 +243,17 @@ std::vector<Block> graphBlocks(const EnginePlan& plan, const std::vector<LintFin
             .arg(hot.size())
             .arg(kNeighbourhoodRadius)
             .arg(plan.layers.size())});
-    for (const Neighbourhood& h : hot)
-        add(pictures(h.graph,
-                     QStringLiteral("Around layer %1, %2 (%3, %4), within %5 step%6")
-                         .arg(h.layer->index)
-                         .arg(h.layer->name, millisecondsText(h.layer->timing.average(), 4),
-                              percentText(h.layer->timing.share()))
-                         .arg(h.radius)
-                         .arg(h.radius == 1 ? "" : "s"),
-                     {h.layer->index}));
+    for (const Neighbourhood& h : hot) {
+        const QString caption =
+            QStringLiteral("Around layer %1, %2 (%3, %4), within %5 step%6")
+                .arg(h.layer->index)
+                .arg(h.layer->name, millisecondsText(h.layer->timing.average(), 4),
+                     percentText(h.layer->timing.share()))
+                .arg(h.radius)
+                .arg(h.radius == 1 ? "" : "s");
+        add(listedRatherThanDrawn(h) ? neighbourhoodTable(h, plan, caption)
+                                     : pictures(h.graph, caption, {h.layer->index}));
+    }
     return blocks;
 }
 

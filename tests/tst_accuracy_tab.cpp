@@ -56,7 +56,7 @@ void TestAccuracyTab::modelWalksWhole() {
                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester filterTester(&filter,
                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setLog(log, nullptr);
+    model.setLog(log, nullptr, {});
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.index(0, AccuracyTableModel::VerdictColumn).data().toString(),
              QStringLiteral("FAILED"));

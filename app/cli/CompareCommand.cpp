@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 namespace planscope {
 namespace {
@@ -95,10 +96,10 @@ void printLayers(const std::vector<LayerComparison>& rows, double threshold) {
 }
 
 // trex's layer by layer matching: JSON, CSV or the summaries, speedup and layer pairs.
-void printByLayers(const EnginePlan& a, const EnginePlan& b, const QCommandLineParser& parser,
+void printByLayers(const EnginePlan& a, const EnginePlan& b,
+                   const std::vector<LayerComparison>& rows, const QCommandLineParser& parser,
                    double threshold) {
     const bool exact = !parser.isSet(QStringLiteral("inexact"));
-    const auto rows = compareLayers(a, b, matchLayers(a, b, exact));
     if (parser.isSet(QStringLiteral("json"))) {
         out() << QString::fromStdString(comparisonJson(a, b, rows, exact).dump(2)) << '\n';
     } else if (parser.isSet(QStringLiteral("csv"))) {
@@ -146,9 +147,9 @@ void printByModule(const EnginePlan& a, const EnginePlan& b, const QCommandLineP
 
 // --fail-if-slower: exit 1 when B's average time is more than `limit` percent above A's; 2 when
 // A and B look like engines of different models (nothing to gate on).
-int gate(const EnginePlan& a, const EnginePlan& b, const QStringList& paths, double limit) {
-    const QString unrelated =
-        unrelatedEnginesWarning(a, b, compareLayers(a, b, matchLayers(a, b, true)));
+int gate(const EnginePlan& a, const EnginePlan& b, const std::vector<LayerComparison>& rows,
+         const QStringList& paths, double limit) {
+    const QString unrelated = unrelatedEnginesWarning(a, b, rows);
     if (!unrelated.isEmpty())
         throw PlanError(QStringLiteral("%1 and %2: %3 --fail-if-slower cannot tell a slowdown.")
                             .arg(paths[0], paths[1], unrelated));
@@ -230,14 +231,24 @@ int compareCommand(const QStringList& arguments) {
         options.profile = static_cast<int>(numberOption(parser, QStringLiteral("profile"), 0));
         const EnginePlan a = loadPlan(plans[0], options);
         const EnginePlan b = loadPlan(plans[1], options);
+        // trex's layer pairs, made once: the output by layers and the gate's check that A and B
+        // are engines of one model both read them.
+        std::optional<std::vector<LayerComparison>> rows;
+        const auto layerRows = [&]() -> const std::vector<LayerComparison>& {
+            if (!rows)
+                rows = compareLayers(a, b,
+                                     matchLayers(a, b, !parser.isSet(QStringLiteral("inexact"))));
+            return *rows;
+        };
         if (by == QLatin1String("onnx"))
             printByOnnx(a, b, parser, threshold);
         else if (by == QLatin1String("module"))
             printByModule(a, b, parser, threshold);
         else
-            printByLayers(a, b, parser, threshold);
+            printByLayers(a, b, layerRows(), parser, threshold);
         if (parser.isSet(QStringLiteral("fail-if-slower")))
-            return gate(a, b, plans, numberOption(parser, QStringLiteral("fail-if-slower"), 0));
+            return gate(a, b, layerRows(), plans,
+                        numberOption(parser, QStringLiteral("fail-if-slower"), 0));
         return 0;
     });
 }

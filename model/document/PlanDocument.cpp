@@ -23,6 +23,7 @@ void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
     m_plan = std::move(plan);
     m_connections.reset();
     m_modules.reset();
+    m_accuracyOnPlan.reset();
     m_analysis = {};
     m_analysed = false;
     m_lintSettingsChanged = false;
@@ -37,7 +38,22 @@ const LayerConnections* PlanDocument::connections() const {
 
 void PlanDocument::setAccuracyLog(std::shared_ptr<const AccuracyLog> log) {
     m_accuracy = std::move(log);
+    m_accuracyOnPlan.reset();
     emit accuracyChanged();
+}
+
+const AccuracyOnPlan& PlanDocument::accuracyOnPlan() const {
+    if (!m_accuracyOnPlan) {
+        AccuracyOnPlan on;
+        if (m_accuracy && m_plan)
+            on.tensors = mapTensorsToLayers(*m_accuracy, *m_plan);
+        on.layerErrors = std::make_shared<const std::vector<std::optional<double>>>(
+            m_accuracy && m_plan
+                ? layerRelativeErrors(*m_accuracy, on.tensors, m_plan->layers.size())
+                : std::vector<std::optional<double>>{});
+        m_accuracyOnPlan = std::move(on);
+    }
+    return *m_accuracyOnPlan;
 }
 
 std::shared_ptr<const ModuleTree> PlanDocument::modules() const {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "accuracy/AccuracyLog.h"
+#include "accuracy/AccuracyMapping.h"
 #include "check/PlanCheck.h"
 #include "document/LayerSelection.h"
 #include "graph/LayerConnections.h"
@@ -24,6 +25,13 @@ struct PlanAnalysis {
     PlanCheck check;
     PlanLeads leads;
     std::shared_ptr<const ModuleTree> modules; // the model's modules (modules/ModuleTree.h)
+};
+
+// The open polygraphy log on the open plan (accuracy/AccuracyMapping.h): each tensor's layer and
+// each layer's largest relative error; empty without a log or a plan.
+struct AccuracyOnPlan {
+    std::vector<TensorLayer> tensors;                                      // in the log's order
+    std::shared_ptr<const std::vector<std::optional<double>>> layerErrors; // never null
 };
 
 // A plan with its analysis, made in one go (tests, and documents opened without a worker).
@@ -57,6 +65,9 @@ class PlanDocument : public QObject {
     // color by accuracy and the report read it. Kept across plans until replaced or cleared.
     std::shared_ptr<const AccuracyLog> accuracyLog() const { return m_accuracy; }
     void setAccuracyLog(std::shared_ptr<const AccuracyLog> log);
+    // Made once per plan and log, when first asked for: the Accuracy tab, the layer table's
+    // column and the graph's colors read it.
+    const AccuracyOnPlan& accuracyOnPlan() const;
     LayerSelection* selection() const { return m_selection; }
 
     std::vector<const LintFinding*> findingsFor(int layer) const;
@@ -83,6 +94,7 @@ class PlanDocument : public QObject {
     mutable std::unique_ptr<const LayerConnections> m_connections; // of m_plan, once asked for
     mutable std::shared_ptr<const ModuleTree> m_modules;           // likewise
     std::shared_ptr<const AccuracyLog> m_accuracy;
+    mutable std::optional<AccuracyOnPlan> m_accuracyOnPlan; // of both, once asked for
     bool m_analysed = false;
     bool m_lintSettingsChanged = false; // while the analysis was being made
     LayerSelection* m_selection;

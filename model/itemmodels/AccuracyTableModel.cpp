@@ -20,11 +20,12 @@ std::optional<double> runnerMean(const ComparedTensor& t, std::size_t runner) {
 AccuracyTableModel::AccuracyTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void AccuracyTableModel::setLog(std::shared_ptr<const AccuracyLog> log,
-                                std::shared_ptr<const EnginePlan> plan) {
+                                std::shared_ptr<const EnginePlan> plan,
+                                std::vector<TensorLayer> mapping) {
     beginResetModel();
     m_log = std::move(log);
     m_plan = std::move(plan);
-    m_mapping = m_log && m_plan ? mapTensorsToLayers(*m_log, *m_plan) : std::vector<TensorLayer>{};
+    m_mapping = std::move(mapping);
     endResetModel();
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }

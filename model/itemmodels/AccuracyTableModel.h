@@ -38,7 +38,9 @@ class AccuracyTableModel : public QAbstractTableModel {
     explicit AccuracyTableModel(QObject* parent = nullptr);
 
     // The log, and the plan its tensors map to (null: no layer column values).
-    void setLog(std::shared_ptr<const AccuracyLog> log, std::shared_ptr<const EnginePlan> plan);
+    // The log, with the plan its tensors were mapped to (PlanDocument::accuracyOnPlan).
+    void setLog(std::shared_ptr<const AccuracyLog> log, std::shared_ptr<const EnginePlan> plan,
+                std::vector<TensorLayer> mapping);
     const AccuracyLog* log() const { return m_log.get(); }
     const std::vector<TensorLayer>& mapping() const { return m_mapping; }
     // The row of the first tensor mapped to `layer`, -1 when none is.

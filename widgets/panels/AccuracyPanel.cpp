@@ -95,7 +95,8 @@ QString AccuracyPanel::headerText() const {
 }
 
 void AccuracyPanel::reload() {
-    m_model->setLog(m_document->accuracyLog(), m_document->sharedPlan());
+    m_model->setLog(m_document->accuracyLog(), m_document->sharedPlan(),
+                    m_document->accuracyOnPlan().tensors);
     m_histograms->setTensor(nullptr);
     m_stats->clear();
     const AccuracyLog* log = m_model->log();

@@ -1,6 +1,5 @@
 #include "panels/GraphPanel.h"
 
-#include "accuracy/AccuracyMapping.h"
 #include "dialogs/ExportDialog.h"
 #include "document/PlanDocument.h"
 
@@ -222,11 +221,8 @@ GraphStyle GraphPanel::currentStyle() const {
     style.color = m_color->currentIndex() == 2   ? GraphStyle::Color::Accuracy
                   : m_color->currentIndex() == 1 ? GraphStyle::Color::Precision
                                                  : GraphStyle::Color::Type;
-    if (style.color == GraphStyle::Color::Accuracy && m_plan)
-        if (const std::shared_ptr<const AccuracyLog> log = m_document->accuracyLog())
-            style.layerErrors =
-                std::make_shared<const std::vector<std::optional<double>>>(layerRelativeErrors(
-                    *log, mapTensorsToLayers(*log, *m_plan), m_plan->layers.size()));
+    if (style.color == GraphStyle::Color::Accuracy && m_plan && m_document->accuracyLog())
+        style.layerErrors = m_document->accuracyOnPlan().layerErrors;
     style.detail = static_cast<GraphStyle::Detail>(m_detail->currentIndex());
     style.latency = static_cast<GraphStyle::Latency>(m_latency->currentIndex());
     style.layerNames = m_checks.value("names")->isChecked();

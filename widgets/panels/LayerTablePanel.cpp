@@ -1,6 +1,5 @@
 #include "panels/LayerTablePanel.h"
 
-#include "accuracy/AccuracyMapping.h"
 #include "dialogs/ExportDialog.h"
 #include "document/PlanDocument.h"
 #include "itemmodels/LayerFilterModel.h"
@@ -70,9 +69,7 @@ LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
 void LayerTablePanel::showAccuracy() {
     const std::shared_ptr<const AccuracyLog> log = m_document->accuracyLog();
     const EnginePlan* plan = m_document->plan();
-    m_model->setAccuracy(log && plan ? layerRelativeErrors(*log, mapTensorsToLayers(*log, *plan),
-                                                           plan->layers.size())
-                                     : std::vector<std::optional<double>>{});
+    m_model->setAccuracy(*m_document->accuracyOnPlan().layerErrors);
     QHeaderView* header = m_view->horizontalHeader();
     header->moveSection(header->visualIndex(LayerTableModel::AccuracyColumn),
                         header->visualIndex(LayerTableModel::LatencyShareColumn) + 1);

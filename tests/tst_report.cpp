@@ -7,6 +7,8 @@
 #include "lint/Linter.h"
 #include "report/ComparisonReport.h"
 #include "report/HtmlReportWriter.h"
+#include "report/PdfCursor.h"
+#include "report/PdfTable.h"
 #include "report/PlanReport.h"
 #include "report/ReportExport.h"
 #include "report/ReportGraph.h"
@@ -16,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
+#include <QPdfWriter>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -187,6 +190,7 @@ class TestReport : public QObject {
     void smallPlansShowTheWholeGraph();
     void slicesGraphsTooWideToRead();
     void listsAWideFanOut();
+    void wrapsNarrowColumnTitles();
     void bigPlanWithoutProfileSaysSo();
     void comparisonReportRenders();
     void comparisonReportLeavesMissingTimesMissing();
@@ -388,6 +392,29 @@ void TestReport::listsAWideFanOut() {
     QCOMPARE(readers.size(), 40);
     QCOMPARE(readers.front(), QString("reader_0"));
     QVERIFY(neighbourhoodLayers(*graph).contains(0));
+}
+
+// A title wider than the column the page left it wraps to a second line, never cut (the
+// comparison PDF read "Precision A..."): its table's header is one line taller than with a
+// title that fits.
+void TestReport::wrapsNarrowColumnTitles() {
+    QPdfWriter writer(m_dir.filePath("table.pdf"));
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    const auto height = [&writer](const QString& title) {
+        PdfCursor cursor(writer, nullptr, QMarginsF(40, 40, 40, 40), [](PdfCursor&) {});
+        Table table;
+        table.columns = {{title}, {QStringLiteral("Layer")}}; // neither wraps its cells
+        table.rows = {
+            {{QStringLiteral("FP16 / INT8"), {}},
+             {QStringLiteral("/input_blocks.1/input_blocks.1.1/proj_in/Conv ").repeated(8), {}}}};
+        const double top = cursor.y();
+        drawTable(cursor, table);
+        return (cursor.y() - top) / cursor.pt(1);
+    };
+    const double fits = height(QStringLiteral("P"));
+    const double wraps = height(QStringLiteral("Precision A / B"));
+    QVERIFY2(wraps > fits + 6, qPrintable(QString("%1 pt, %2 pt").arg(wraps).arg(fits)));
 }
 
 // Without a profile there are no slowest layers, and a big graph whole would fill dozens of

@@ -42,6 +42,7 @@ class TestModuleTree : public QObject {
     void countsEachLayerOnceUpTheTree();
     void withoutTimingsTimesAreMissing();
     void withoutPathsSaysSo();
+    void jsonWritesAnyName();
     void realPlans_data();
     void realPlans();
     void realPlansReconcile_data();
@@ -158,6 +159,21 @@ void TestModuleTree::withoutTimingsTimesAreMissing() {
     QVERIFY(json["total_ms"].is_null());
     QVERIFY(json["modules"][1]["ms"].is_null());
     QCOMPARE(json["modules"][1]["layers"].get<int>(), 1);
+}
+
+// Names as exported, quotes, backslashes, control characters and non-ASCII letters included,
+// read back as written and laid out as dump(2) lays them out.
+void TestModuleTree::jsonWritesAnyName() {
+    EnginePlan plan;
+    plan.hasProfile = true;
+    const QString odd = QStringLiteral("bl\u00f6ck \"1\"\\x\tend");
+    plan.layers = {layer("l0", "[ONNX Layer: /" + odd + "/Conv]"), layer("plain", "")};
+    const ModuleTree tree = buildModuleTree(plan);
+    const std::string text = modulesJsonText(plan, tree);
+    const OrderedJson json = OrderedJson::parse(text);
+    QCOMPARE(json.dump(2) + '\n', text);
+    QCOMPARE(QString::fromStdString(json["modules"][1]["path"].get<std::string>()), odd);
+    QCOMPARE(json["unattributed_layers"][0].get<std::string>(), std::string("plain"));
 }
 
 void TestModuleTree::withoutPathsSaysSo() {

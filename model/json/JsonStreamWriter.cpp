@@ -38,7 +38,24 @@ void JsonStreamWriter::quoted(std::string_view text) {
     out_ += '"';
 }
 
-void JsonStreamWriter::key(std::string_view name) {
+void JsonStreamWriter::quoted(QStringView text) {
+    const bool ascii = std::all_of(text.begin(), text.end(), [](QChar c) {
+        return c.unicode() >= 0x20 && c.unicode() < 0x7f && c != u'"' && c != u'\\';
+    });
+    if (!ascii) {
+        const QByteArray utf8 = text.toUtf8();
+        quoted(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
+        return;
+    }
+    const std::size_t at = out_.size();
+    out_.resize(at + static_cast<std::size_t>(text.size()) + 2);
+    out_[at] = '"';
+    std::transform(text.begin(), text.end(), out_.begin() + static_cast<std::ptrdiff_t>(at) + 1,
+                   [](QChar c) { return static_cast<char>(c.unicode()); });
+    out_.back() = '"';
+}
+
+template <class Text> void JsonStreamWriter::writeKey(Text name) {
     if (hasItems_.back())
         out_ += ',';
     hasItems_.back() = true;
@@ -46,6 +63,19 @@ void JsonStreamWriter::key(std::string_view name) {
     quoted(name);
     out_ += ": ";
     afterKey_ = true;
+}
+
+void JsonStreamWriter::key(std::string_view name) {
+    writeKey(name);
+}
+
+void JsonStreamWriter::key(QStringView name) {
+    writeKey(name);
+}
+
+void JsonStreamWriter::value(QStringView text) {
+    beforeValue();
+    quoted(text);
 }
 
 void JsonStreamWriter::value(std::string_view text) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QString>
+#include <QStringView>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,9 +21,13 @@ class JsonStreamWriter {
     void endArray() { close(']'); }
     // The next value belongs to `name` in the open object.
     void key(std::string_view name);
+    void key(QStringView name);
 
     void value(std::string_view text);
     void value(const char* text) { value(std::string_view(text)); }
+    // A text written from UTF-16 as it is, without a UTF-8 copy where it is plain ASCII.
+    void value(QStringView text);
+    void value(const QString& text) { value(QStringView(text)); }
     void value(double number); // non-finite: null, as nlohmann writes it
     void value(int number);
     void value(bool flag);
@@ -39,6 +45,8 @@ class JsonStreamWriter {
     void close(char bracket);
     void newLine();
     void quoted(std::string_view text);
+    void quoted(QStringView text);
+    template <class Text> void writeKey(Text name);
 
     std::string& out_;
     std::vector<bool> hasItems_; // per open container

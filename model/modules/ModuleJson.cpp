@@ -37,17 +37,11 @@ std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int 
     const bool timed = tree.totalMs.has_value();
     std::string text;
     JsonStreamWriter w(text);
-    const auto utf8 = [](const QString& s) { // one allocation, no std::string copy
-        return s.toUtf8();
-    };
-    const auto view = [](const QByteArray& b) {
-        return std::string_view(b.data(), std::size_t(b.size()));
-    };
     const auto shares = [&](std::string_view name, const std::vector<ModuleShare>& list) {
         w.key(name);
         w.beginObject();
         for (const ModuleShare& s : list) {
-            w.key(view(utf8(s.key)));
+            w.key(s.key);
             if (timed)
                 w.value(s.ms);
             else
@@ -56,13 +50,13 @@ std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int 
         w.endObject();
     };
     w.beginObject();
-    w.member("plan", view(utf8(plan.name)));
+    w.member("plan", plan.name);
     w.member("total_ms", tree.totalMs);
     w.member("unattributed_ms", tree.unattributedMs);
     w.key("unattributed_layers");
     w.beginArray();
     for (int l : tree.unattributedLayers)
-        w.value(view(utf8(plan.layers[std::size_t(l)].name)));
+        w.value(plan.layers[std::size_t(l)].name);
     w.endArray();
     w.member("has_paths", tree.hasPaths());
     w.key("modules");
@@ -70,8 +64,8 @@ std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int 
     for (int index : tree.preorder(maxDepth)) {
         const Module& m = tree.modules[std::size_t(index)];
         w.beginObject();
-        w.member("path", view(utf8(m.path)));
-        w.member("name", view(utf8(m.name)));
+        w.member("path", m.path);
+        w.member("name", m.name);
         w.member("depth", m.depth);
         w.member("ms", m.ms);
         w.member("percent", tree.percent(m));

@@ -144,6 +144,9 @@ void TestModuleTree::countsEachLayerOnceUpTheTree() {
     // Heaviest first: a/c (4 ms) before a/b (1 ms).
     QCOMPARE(tree.modules[std::size_t(a.children.front())].path, QStringLiteral("a/c"));
     QCOMPARE(tree.layersUnder(tree.find("a/c")), (std::vector<int>{2}));
+    QCOMPARE(tree.find(""), 0);
+    QCOMPARE(tree.find("a/zz"), -1); // no such child
+    QCOMPARE(tree.find("c"), -1);    // c is a's, not the root's
     QVERIFY(tree.hasPaths());
 }
 

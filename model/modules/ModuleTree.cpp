@@ -9,29 +9,28 @@
 namespace planscope {
 namespace {
 
-// The child of `parent` named `name`, made when new. Layers come in model order, so the child
-// wanted is nearly always among the last made: those are compared first, and the path is hashed
-// only past them (a module with thousands of children).
-int childNamed(ModuleTree& tree, int parent, QStringView name) {
-    constexpr std::size_t kRecent = 8;
+// The child of `parent` named `name`, or -1. Layers come in model order, so the child wanted is
+// nearly always among the last made: the children are compared from the last.
+int findChild(const ModuleTree& tree, int parent, QStringView name) {
     const std::vector<int>& children = tree.modules[std::size_t(parent)].children;
-    const std::size_t recent = std::min(children.size(), kRecent);
-    for (std::size_t k = 1; k <= recent; ++k)
-        if (const int c = children[children.size() - k]; tree.modules[std::size_t(c)].name == name)
-            return c;
+    for (auto c = children.rbegin(); c != children.rend(); ++c)
+        if (tree.modules[std::size_t(*c)].name == name)
+            return *c;
+    return -1;
+}
+
+// The child of `parent` named `name`, made when new.
+int childNamed(ModuleTree& tree, int parent, QStringView name) {
+    if (const int found = findChild(tree, parent, name); found >= 0)
+        return found;
     const Module& above = tree.modules[std::size_t(parent)];
-    QString path = above.depth == 0 ? name.toString() : above.path + u'/' + name.toString();
-    if (children.size() > recent)
-        if (const auto found = tree.indexByPath.constFind(path); found != tree.indexByPath.cend())
-            return *found;
     Module child;
     child.name = name.toString();
+    child.path = above.depth == 0 ? child.name : above.path + u'/' + child.name;
     child.depth = above.depth + 1;
     child.parent = parent;
     const int index = int(tree.modules.size());
     tree.modules[std::size_t(parent)].children.push_back(index);
-    tree.indexByPath.insert(path, index);
-    child.path = std::move(path);
     tree.modules.push_back(std::move(child));
     return index;
 }
@@ -61,6 +60,15 @@ void sortShares(std::vector<ModuleShare>& shares) {
 }
 
 } // namespace
+
+int ModuleTree::find(const QString& path) const {
+    int at = 0;
+    if (!path.isEmpty())
+        for (QStringView piece : QStringTokenizer(path, u'/'))
+            if (at = findChild(*this, at, piece); at < 0)
+                return -1;
+    return at;
+}
 
 std::optional<double> ModuleTree::percent(const Module& module) const {
     if (!module.ms || !totalMs || *totalMs <= 0)
@@ -106,7 +114,6 @@ std::vector<int> ModuleTree::ancestry(int module) const {
 ModuleTree buildModuleTree(const EnginePlan& plan) {
     ModuleTree tree;
     tree.modules.emplace_back();
-    tree.indexByPath.insert(QString(), 0);
     tree.moduleOfLayer.assign(plan.layers.size(), -1);
     const std::vector<std::optional<QString>> paths = layerModules(plan);
     double unattributed = 0;

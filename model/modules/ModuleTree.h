@@ -2,7 +2,6 @@
 
 #include "plan/EnginePlan.h"
 
-#include <QHash>
 #include <QString>
 #include <optional>
 #include <vector>
@@ -46,7 +45,8 @@ struct ModuleTree {
     const Module& root() const { return modules.front(); }
     // Whether any layer sits below the root: older exporters name nodes "Conv_12", no path.
     bool hasPaths() const { return !root().children.empty(); }
-    int find(const QString& path) const { return indexByPath.value(path, -1); }
+    // The module at `path` ("a/b"; "" the root), or -1.
+    int find(const QString& path) const;
     // The module's share of the plan's time, percent; missing without timings.
     std::optional<double> percent(const Module& module) const;
     // The modules depth first, heaviest first among siblings, down to `maxDepth` (-1: all).
@@ -55,8 +55,6 @@ struct ModuleTree {
     std::vector<int> layersUnder(int module) const;
     // The modules from the root down to `module`, both included.
     std::vector<int> ancestry(int module) const;
-
-    QHash<QString, int> indexByPath;
 };
 
 ModuleTree buildModuleTree(const EnginePlan& plan);

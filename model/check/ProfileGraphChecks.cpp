@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QSet>
 #include <map>
+#include <unordered_map>
 
 namespace planscope {
 namespace {
@@ -350,9 +351,18 @@ void leniencies(const Inputs& in, std::vector<CheckResult>& results) {
 // profile records carry time: no figure shows it. A record names such a layer by its name and
 // occurrence, as the profile merge pairs names.
 void leftOutLayers(const Inputs& in, std::vector<CheckResult>& results) {
-    QHash<QString, std::vector<std::size_t>> recordsByName;
+    // The records of the left-out layers' names only (most plans leave out a few layers; a
+    // large one has tens of thousands of records), found by their names' shared counts.
+    std::unordered_map<const NameCount*, std::vector<std::size_t>> recordsByName;
+    for (std::size_t i = 0; i < in.facts.graph.size(); ++i)
+        if (in.facts.graph[i].place == GraphEntry::Place::Constant ||
+            in.facts.graph[i].place == GraphEntry::Place::SetAside)
+            recordsByName.try_emplace(in.entryCounts[i]);
+    if (recordsByName.empty())
+        return;
     for (std::size_t i = 0; i < in.records().size(); ++i)
-        recordsByName[in.recordNames[i]].push_back(i);
+        if (const auto found = recordsByName.find(in.recordCounts[i]); found != recordsByName.end())
+            found->second.push_back(i);
     std::vector<CheckLayer> layers;
     std::map<QString, int> types;
     OrderedJson listed = OrderedJson::array();
@@ -362,11 +372,11 @@ void leftOutLayers(const Inputs& in, std::vector<CheckResult>& results) {
         const bool constant = e.place == GraphEntry::Place::Constant;
         if (!constant && e.place != GraphEntry::Place::SetAside)
             continue;
-        const auto records = recordsByName.constFind(e.name);
+        const std::vector<std::size_t>& records = recordsByName[in.entryCounts[i]];
         const auto occurrence = static_cast<std::size_t>(in.entryOccurrence[i]);
-        if (records == recordsByName.cend() || records->size() < occurrence)
+        if (records.size() < occurrence)
             continue;
-        const ProfileRecord& record = in.records()[(*records)[occurrence - 1]];
+        const ProfileRecord& record = in.records()[records[occurrence - 1]];
         if (record.averageMs <= 0 && record.percent <= 0)
             continue; // nothing lost
         const Layer& layer = constant ? in.plan.constants[std::size_t(e.index)]

@@ -87,9 +87,10 @@ QString summaryText(const EnginePlan& plan) {
            << (plan.hasProfile ? "" : " (no per-layer timings)") << '\n';
     if (const auto gap = latencyGap(plan))
         stream << "\tLatency gap: " << gap->text() << "\n\t\t" << gap->meaning() << '\n';
+    const std::optional<double> weights = plan.totalWeightsBytes();
     stream << "\tLayers: " << plan.layers.size() << '\n'
-           << "\tWeights: " << megabytes(plan.totalWeightsBytes())
-           << withoutWeightsText(plan.totalWeightsBytes(), plan.layersWithoutWeights()) << '\n'
+           << "\tWeights: " << megabytes(weights)
+           << withoutWeightsText(weights, plan.layersWithoutWeights()) << '\n'
            << "\tActivations: " << megabytes(plan.totalActivationBytes()) << '\n';
     if (plan.profileCount > 1)
         stream << "\tOptimization profile: " << plan.profileIndex << " of " << plan.profileCount

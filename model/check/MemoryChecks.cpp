@@ -44,8 +44,8 @@ void weightsAgainstBuild(const EnginePlan& plan, const CheckFigures& f,
         QStringLiteral("The layers of %1 list %2 of weights%3; %4 says the engine holds %5 "
                        "(Total Weights Memory).")
             .arg(displayName(plan.sources.graph), bytesText(listed),
-                 withoutWeightsText(plan.totalWeightsBytes(), plan.layersWithoutWeights()),
-                 buildSource(plan), bytesText(built));
+                 withoutWeightsText(f.weightsBytes, plan.layersWithoutWeights()), buildSource(plan),
+                 bytesText(built));
     if (apart <= checks::kWeightsTolerance) {
         r.level = CheckLevel::Note;
         r.message = figures + QStringLiteral(" They are %1 apart: the graph lists the engine's "

@@ -102,9 +102,10 @@ std::vector<SummaryRow> summaryRows(const std::vector<const EnginePlan*>& plans)
     speedup.compared = false;
     // Known weights only; a plan whose layers give none shows "-", so nothing is flagged.
     add(QStringLiteral("Weights (MB)"), [&](const EnginePlan& p) {
-        QStringList value = number(megabytes(p.totalWeightsBytes()), 1);
+        const std::optional<double> weights = p.totalWeightsBytes();
+        QStringList value = number(megabytes(weights), 1);
         if (!value.isEmpty())
-            value.front() += withoutWeightsText(p.totalWeightsBytes(), p.layersWithoutWeights());
+            value.front() += withoutWeightsText(weights, p.layersWithoutWeights());
         return value;
     });
     add(QStringLiteral("Activations (MB)"),

@@ -81,6 +81,7 @@ std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
             lines << t->description();
         return lines.join(QLatin1Char('\n'));
     };
+    const std::optional<double> weights = plan.totalWeightsBytes();
     std::vector<std::pair<QString, QString>> facts = {
         {QStringLiteral("Plan"), plan.name},
         {QStringLiteral("Layers"), QString::number(plan.layers.size())},
@@ -88,8 +89,7 @@ std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
                                              ? millisecondsText(plan.totalAverageMs())
                                              : QStringLiteral("- (no per-layer timings)")},
         {QStringLiteral("Weights"),
-         bytesText(plan.totalWeightsBytes()) +
-             withoutWeightsText(plan.totalWeightsBytes(), plan.layersWithoutWeights())},
+         bytesText(weights) + withoutWeightsText(weights, plan.layersWithoutWeights())},
         {QStringLiteral("Activations"), bytesText(plan.totalActivationBytes())},
         {QStringLiteral("Inputs"), bindings(plan.inputBindings())},
         {QStringLiteral("Outputs"), bindings(plan.outputBindings())},

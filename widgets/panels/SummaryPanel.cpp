@@ -41,9 +41,9 @@ QString SummaryPanel::planRows() const {
                     QStringLiteral("%1<br><span class=muted>%2</span>")
                         .arg(escaped(gap->text()), escaped(gap->meaning())),
                     true);
+    const std::optional<double> weights = plan.totalWeightsBytes();
     rows += row(tr("Weights"),
-                bytesText(plan.totalWeightsBytes()) +
-                    withoutWeightsText(plan.totalWeightsBytes(), plan.layersWithoutWeights()));
+                bytesText(weights) + withoutWeightsText(weights, plan.layersWithoutWeights()));
     rows += row(tr("Activations"), bytesText(plan.totalActivationBytes()));
     if (plan.profileCount > 1)
         rows += row(tr("Optimization profile"),

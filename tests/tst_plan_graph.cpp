@@ -2,6 +2,7 @@
 #include "graph/GraphStyle.h"
 #include "graph/PlanGraph.h"
 #include "io/PlanLoader.h"
+#include "plan/NameKey.h"
 #include "plan/TensorLayers.h"
 
 #include <QSet>
@@ -92,6 +93,7 @@ class TestPlanGraph : public QObject {
     void initTestCase();
     void connectsWritersToReaders();
     void tensorLayersKeepTheOrderAdded();
+    void nameKeysMatchByText();
     void tensorIndexKeepsPlanOrderAcrossItsHalves();
     void drawsFoldedNoOpEdges();
     void showsEveryRegionWhenAsked();
@@ -159,6 +161,20 @@ void TestPlanGraph::tensorLayersKeepTheOrderAdded() {
     QCOMPARE(layersOf("b"), std::vector<int>({1}));
     QCOMPARE(layersOf("c"), std::vector<int>({7}));
     QCOMPARE(layersOf("d"), std::vector<int>());
+}
+
+// Names as hash keys (the tensor index, the check, the loader) match by their text, whatever
+// string holds it.
+void TestPlanGraph::nameKeysMatchByText() {
+    const QString a = "/layer7/layer7.12/conv1/Conv", b = "/layer7/layer7.13/conv1/Conv";
+    const QHash<NameKey, int> byName{{a, 1}, {b, 2}}; // the keys view a and b
+    const QString copy(a.constData(), a.size());
+    QVERIFY(copy.constData() != a.constData());
+    QCOMPARE(qHash(NameKey(copy)), qHash(NameKey(a)));
+    QCOMPARE(byName.value(copy), 1);
+    QCOMPARE(byName.value(QStringView(b)), 2);
+    QCOMPARE(byName.value(QStringLiteral("/layer7/layer7.14/conv1/Conv"), -1), -1);
+    QCOMPARE(byName.value(QStringView(a).chopped(1), -1), -1);
 }
 
 // The plan's index of writers and readers: built in two halves, read back in plan order; a

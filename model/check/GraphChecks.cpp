@@ -3,6 +3,7 @@
 #include "io/text/JsonFile.h"
 #include "lint/LayerKinds.h"
 #include "plan/FigureText.h"
+#include "plan/NameKey.h"
 
 #include <QHash>
 #include <QSet>
@@ -26,7 +27,7 @@ struct TensorGraph {
         std::vector<int> inPlace; // of those, the Myelin kernels that also read it
     };
     std::vector<ExportedLayer> layers;
-    QHash<QStringView, Writers> writers;
+    QHash<NameKey, Writers> writers;
     QStringList writtenTwice; // in the order of their second writer
 
     explicit TensorGraph(const EnginePlan& plan) : layers(exportedLayers(plan)) {

@@ -3,6 +3,7 @@
 #include "io/LayerNames.h"
 #include "io/text/JsonFile.h"
 #include "plan/FigureText.h"
+#include "plan/NameKey.h"
 
 #include <QHash>
 #include <QSet>
@@ -30,8 +31,8 @@ struct Inputs {
     QString graph;   // path
     QString profile; // path
     std::vector<QString> recordNames;
-    std::vector<NameCount> countStore;     // reserved for every name: the pointers below hold
-    QHash<QStringView, NameCount*> counts; // the entries' and recordNames' own names, viewed
+    std::vector<NameCount> countStore; // reserved for every name: the pointers below hold
+    QHash<NameKey, NameCount*> counts; // the entries' and recordNames' own names, viewed
     std::vector<const NameCount*> entryCounts;
     std::vector<int> entryOccurrence;
     std::vector<const NameCount*> recordCounts;

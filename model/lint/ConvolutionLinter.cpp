@@ -4,6 +4,7 @@
 #include "kernels/KernelText.h"
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
+#include "plan/NameKey.h"
 
 #include <QHash>
 #include <functional>
@@ -39,6 +40,7 @@ QString cudaCoreReason(const KernelName& kernel) {
 }
 
 // Kernel names repeat from layer to layer (one tactic runs many layers): each is decoded once.
+// The names are the plan's own, viewed.
 class KernelNames {
   public:
     const KernelName& of(const QString& tactic) {
@@ -49,7 +51,7 @@ class KernelNames {
     }
 
   private:
-    QHash<QString, KernelName> m_decoded;
+    QHash<NameKey, KernelName> m_decoded;
 };
 
 // Unlike trex, which looks for "imma|hmma|xmma|i88|884" in the tactic, the kernel's name is

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "plan/NameKey.h"
+
 #include <QHash>
 #include <QString>
 #include <QStringView>
@@ -41,8 +43,8 @@ class TensorLayers {
 
   private:
     // Entries are counted from 1; 0 is none.
-    QHash<QStringView, std::pair<int, int>> m_ends; // a tensor's first and last entry
-    std::vector<std::pair<int, int>> m_entries;     // a layer, and the tensor's next entry
+    QHash<NameKey, std::pair<int, int>> m_ends; // a tensor's first and last entry
+    std::vector<std::pair<int, int>> m_entries; // a layer, and the tensor's next entry
 };
 
 } // namespace planscope

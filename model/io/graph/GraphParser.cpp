@@ -2,6 +2,7 @@
 
 #include "io/LayerNames.h"
 #include "io/graph/GraphReader.h"
+#include "plan/NameKey.h"
 #include "plan/PlanError.h"
 
 #include <QHash>
@@ -178,7 +179,8 @@ void markConstantInputs(std::vector<Layer>& layers,
                         const QStringList& bindings) {
     if (bindings.isEmpty())
         return;
-    QSet<QStringView> written;
+    QSet<NameKey> written;
+    written.reserve(qsizetype(layers.size()) + bindings.size());
     for (const std::vector<Layer>* list : writers)
         for (const Layer& layer : *list)
             for (const Tensor& t : layer.outputs)

@@ -1,5 +1,8 @@
 #include "modules/ModuleGraph.h"
 
+#include "plan/NameKey.h"
+#include "plan/TensorIndex.h"
+
 #include <QHash>
 #include <algorithm>
 
@@ -104,20 +107,30 @@ class Builder {
         return cluster;
     }
 
+    // A tensor's writer (the last, as the plan graph draws it): from the plan's index, which
+    // the lint shares, unless NoOps are folded into some layer's view; then from the graph's
+    // own tensors, indexed here.
     void connect() {
-        QHash<QStringView, int> writer;
-        for (const Layer& l : m_plan.layers)
-            for (const Tensor& t : l.graphOutputs())
-                writer.insert(t.name, l.index);
+        const TensorIndex& index = m_plan.tensorIndex();
+        QHash<NameKey, int> folded;
+        if (index.graphViewDiffers()) {
+            folded.reserve(qsizetype(m_plan.layers.size()));
+            for (const Layer& l : m_plan.layers)
+                for (const Tensor& t : l.graphOutputs())
+                    folded.insert(t.name, l.index);
+        }
+        const auto writerOf = [&](QStringView tensor) {
+            return index.graphViewDiffers() ? folded.value(tensor, -1) : index.lastWriter(tensor);
+        };
         QHash<quint64, int> edgeOf;
         QHash<quint64, QSet<QStringView>> tensorsOf;
         for (const Layer& l : m_plan.layers) {
             const int to = m_nodeOfLayer[std::size_t(l.index)];
             for (const Tensor& t : l.graphInputs()) {
-                const auto w = writer.constFind(t.name);
-                if (w == writer.cend())
+                const int writer = writerOf(t.name);
+                if (writer < 0)
                     continue;
-                const int from = m_nodeOfLayer[std::size_t(*w)];
+                const int from = m_nodeOfLayer[std::size_t(writer)];
                 if (from == to)
                     continue;
                 const quint64 key = (quint64(quint32(from)) << 32) | quint32(to);

@@ -48,6 +48,7 @@ class TestModuleViews : public QObject {
   private slots:
     void choosingAModuleMarksItsLayers();
     void graphOpensOnModulesAndOpensOne();
+    void graphOpensOnModulesBeforeTheAnalysis();
     void findOpensTheModulesOnTheWay();
     void sunburstZoomsInAndBack();
 };
@@ -107,6 +108,45 @@ void TestModuleViews::graphOpensOnModulesAndOpensOne() {
     graph->toggleModule(inputBlocks1);
     QVERIFY(laidOut(graph));
     QVERIFY(graph->canvas()->scene()->graph.clusters().empty());
+}
+
+// The graph opens as soon as the worker's modules come, before the lint; the findings then mark
+// its nodes without laying it out again. Modules of another plan, or come after the document
+// made its own, are dropped.
+void TestModuleViews::graphOpensOnModulesBeforeTheAnalysis() {
+    PlanDocument document;
+    GraphPanel graph(&document);
+    graph.show();
+    const auto plan = std::make_shared<const EnginePlan>(loadPlan(dataPath(kControlNetB)));
+    document.setPlan(plan); // analysing: nothing to lay out yet
+    QVERIFY(!graph.canvas()->scene());
+    QVERIFY(!graph.isLayingOut());
+    QSignalSpy modulesChanged(&document, &PlanDocument::modulesChanged);
+    const auto modules = std::make_shared<const ModuleTree>(buildModuleTree(*plan));
+    document.setModules(std::make_shared<const EnginePlan>(*plan), modules);
+    QCOMPARE(modulesChanged.count(), 0);
+    document.setModules(plan, modules);
+    QCOMPARE(modulesChanged.count(), 1);
+    QVERIFY(document.isAnalysing());
+    QCOMPARE(graph.mode(), GraphPanel::Modules);
+    QVERIFY(laidOut(&graph));
+    const GraphCanvas::Scene* scene = graph.canvas()->scene();
+    QCOMPARE(countKind(scene->graph, GraphNode::Kind::Module), 27);
+    QVERIFY(scene->flagged.isEmpty());
+
+    PlanAnalysis analysis = analysePlan(*plan);
+    QSet<int> flagged;
+    for (const LintFinding& f : analysis.findings)
+        flagged.insert(f.layerIndex);
+    QVERIFY(!flagged.isEmpty());
+    document.setAnalysis(std::move(analysis));
+    QVERIFY(!graph.isLayingOut());
+    QCOMPARE(graph.canvas()->scene(), scene);
+    QCOMPARE(scene->flagged, flagged);
+
+    document.setModules(plan, std::make_shared<const ModuleTree>(buildModuleTree(*plan)));
+    QCOMPARE(modulesChanged.count(), 1);
+    QCOMPARE(document.modules(), modules);
 }
 
 void TestModuleViews::findOpensTheModulesOnTheWay() {

@@ -110,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_document->setLintSettings(loadLintSettings());
     connect(m_loader, &AsyncPlanLoader::loaded, this, &MainWindow::onLoaded);
+    connect(m_loader, &AsyncPlanLoader::modulesMade, m_document, &PlanDocument::setModules);
     connect(m_loader, &AsyncPlanLoader::analysed, this, &MainWindow::onAnalysed);
     connect(m_loader, &AsyncPlanLoader::failed, this, &MainWindow::onFailed);
     connect(m_loader, &AsyncPlanLoader::cancelled, this, &MainWindow::onCancelled);

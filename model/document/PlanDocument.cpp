@@ -57,11 +57,17 @@ const AccuracyOnPlan& PlanDocument::accuracyOnPlan() const {
 }
 
 std::shared_ptr<const ModuleTree> PlanDocument::modules() const {
-    if (!m_modules && m_analysis.modules)
-        m_modules = m_analysis.modules;
     if (!m_modules && m_plan)
         m_modules = std::make_shared<const ModuleTree>(buildModuleTree(*m_plan));
     return m_modules;
+}
+
+void PlanDocument::setModules(const std::shared_ptr<const EnginePlan>& plan,
+                              std::shared_ptr<const ModuleTree> modules) {
+    if (m_modules || !m_plan || plan != m_plan)
+        return;
+    m_modules = std::move(modules);
+    emit modulesChanged();
 }
 
 void PlanDocument::setAnalysis(PlanAnalysis analysis) {
@@ -99,7 +105,6 @@ PlanAnalysis analysePlan(const EnginePlan& plan, const LintSettings& lint) {
     auto leads = std::async(std::launch::async, [&plan] { return findLeads(plan); });
     auto check = std::async(std::launch::async, [&plan] { return checkPlan(plan); });
     PlanAnalysis analysis;
-    analysis.modules = std::make_shared<const ModuleTree>(buildModuleTree(plan));
     analysis.findings = lintPlan(plan, lint);
     analysis.check = check.get();
     analysis.leads = leads.get();

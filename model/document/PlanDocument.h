@@ -24,7 +24,6 @@ struct PlanAnalysis {
     std::vector<LintFinding> findings;
     PlanCheck check;
     PlanLeads leads;
-    std::shared_ptr<const ModuleTree> modules; // the model's modules (modules/ModuleTree.h)
 };
 
 // The open polygraphy log on the open plan (accuracy/AccuracyMapping.h): each tensor's layer and
@@ -41,9 +40,10 @@ struct LoadedPlan {
 };
 
 // The open plan, its analysis, and the window's layer selection. The window shows a plan as soon
-// as it is read (planChanged) and its analysis when the worker has made it (analysisChanged);
-// until then findings, check and leads are empty and isAnalysing() true.
-// Views read it and observe both signals and the selection.
+// as it is read (planChanged), its modules as soon as a worker has made them (modulesChanged) and
+// its analysis when the worker has made it (analysisChanged); until then findings, check and
+// leads are empty and isAnalysing() true. Views read it and observe the signals and the
+// selection.
 class PlanDocument : public QObject {
     Q_OBJECT
   public:
@@ -57,10 +57,11 @@ class PlanDocument : public QObject {
     const PlanLeads& leads() const { return m_analysis.leads; } // with every lint rule on
     // Made when first asked for (the inspector, once a layer is chosen), not with every load.
     const LayerConnections* connections() const;
-    // The model's modules (modules/ModuleTree.h), made by the analysis on the worker (or here,
-    // when asked for before it) and shared by the Modules tab and the graph's module mode; null
-    // without a plan.
+    // The model's modules (modules/ModuleTree.h), made on a worker before the rest of the
+    // analysis (setModules()), or here when asked for before they come; shared by the Modules
+    // tab and the graph's module mode. Null without a plan.
     std::shared_ptr<const ModuleTree> modules() const;
+    bool hasModules() const { return m_modules != nullptr; } // made or delivered already
     // A polygraphy log read beside the plan (or without one): the Accuracy tab, the graph's
     // color by accuracy and the report read it. Kept across plans until replaced or cleared.
     std::shared_ptr<const AccuracyLog> accuracyLog() const { return m_accuracy; }
@@ -75,6 +76,10 @@ class PlanDocument : public QObject {
     // Opens a plan whose analysis is still being made (setAnalysis() delivers it).
     void setPlan(std::shared_ptr<const EnginePlan> plan);
     void setAnalysis(PlanAnalysis analysis);
+    // The modules of `plan`, made on a worker: ignored unless it is the open plan and they were
+    // not made here meanwhile.
+    void setModules(const std::shared_ptr<const EnginePlan>& plan,
+                    std::shared_ptr<const ModuleTree> modules);
     // Opens a plan with its analysis.
     void setPlan(LoadedPlan loaded);
     void clear();
@@ -86,13 +91,14 @@ class PlanDocument : public QObject {
   signals:
     void planChanged();     // another plan (or none); its analysis follows
     void analysisChanged(); // findings, check or leads of the open plan
+    void modulesChanged();  // the open plan's modules came from the worker
     void accuracyChanged(); // another polygraphy log (or none)
 
   private:
     std::shared_ptr<const EnginePlan> m_plan;
     PlanAnalysis m_analysis;
     mutable std::unique_ptr<const LayerConnections> m_connections; // of m_plan, once asked for
-    mutable std::shared_ptr<const ModuleTree> m_modules;           // likewise
+    mutable std::shared_ptr<const ModuleTree> m_modules;           // of m_plan, once made
     std::shared_ptr<const AccuracyLog> m_accuracy;
     mutable std::optional<AccuracyOnPlan> m_accuracyOnPlan; // of both, once asked for
     bool m_analysed = false;

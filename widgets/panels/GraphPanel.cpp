@@ -137,13 +137,17 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     connect(m_canvas, &GraphCanvas::moduleToggled, this, &GraphPanel::toggleModule);
     connect(m_find, &QLineEdit::returnPressed, this, &GraphPanel::findLayer);
     connect(document, &PlanDocument::planChanged, this, &GraphPanel::planChanged);
-    // Lint findings mark the graph's nodes: it is laid out once they are known.
+    // The graph opens once the modules are known (they decide its mode); lint findings only
+    // mark its nodes, so the layouts made before them stay.
+    connect(document, &PlanDocument::modulesChanged, this, [this] {
+        if (m_plan && !m_modules)
+            openPlanGraph();
+    });
     connect(document, &PlanDocument::analysisChanged, this, [this] {
-        m_cache.clear();
-        if (m_plan && !m_modules) // the plan's first analysis: open it
+        if (m_plan && !m_modules) // analysed before the worker's modules came
             openPlanGraph();
         else
-            relayout();
+            markFindings();
     });
     connect(document, &PlanDocument::accuracyChanged, this, [this] {
         m_cache.clear(); // the colors by accuracy change
@@ -197,7 +201,7 @@ void GraphPanel::planChanged() {
     }
     // The panel keeps its own references, so a layout in flight never outlives its plan.
     m_plan = std::shared_ptr<const EnginePlan>(m_document->sharedPlan());
-    if (m_document->isAnalysing()) { // laid out once the lint findings and modules are known
+    if (m_document->isAnalysing() && !m_document->hasModules()) { // a worker makes them
         m_canvas->clearScene();
         return;
     }
@@ -214,6 +218,22 @@ void GraphPanel::openPlanGraph() {
                             : layers > kWholeGraphLimit                        ? Neighbourhood
                                                                                : WholeGraph);
     relayout();
+}
+
+QSet<int> GraphPanel::layersWithFindings() const {
+    QSet<int> layers;
+    for (const LintFinding& f : m_document->findings())
+        layers.insert(f.layerIndex);
+    return layers;
+}
+
+void GraphPanel::markFindings() {
+    const QSet<int> layers = layersWithFindings();
+    for (const std::shared_ptr<GraphCanvas::Scene>& scene : std::as_const(m_cache))
+        scene->flagged = layers;
+    const auto shown = m_cache.value(m_wanted);
+    if (shown && m_canvas->scene() == shown.get())
+        m_canvas->setScene(shown); // the same graph: the view stays
 }
 
 GraphStyle GraphPanel::currentStyle() const {
@@ -294,8 +314,6 @@ void GraphPanel::relayout() {
     scene->plan = m_plan;
     scene->centre = centre;
     scene->style = currentStyle();
-    for (const LintFinding& f : m_document->findings())
-        scene->flagged.insert(f.layerIndex);
     m_status->setText(tr("Laying out the graph..."));
     m_cancel->show();
     ++m_pending;
@@ -324,6 +342,7 @@ void GraphPanel::relayout() {
                                             : done->layout.error);
         if (!done->layout.ok())
             return;
+        done->flagged = layersWithFindings(); // as they are now
         m_cache.insert(key, done);
         m_canvas->setScene(done);
         emit layoutFinished();

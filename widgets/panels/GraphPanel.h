@@ -5,6 +5,7 @@
 
 #include <QFutureWatcher>
 #include <QHash>
+#include <QSet>
 #include <QThreadPool>
 #include <QWidget>
 
@@ -56,6 +57,8 @@ class GraphPanel : public QWidget {
     void planChanged();
     void openPlanGraph();
     void relayout();
+    QSet<int> layersWithFindings() const;
+    void markFindings(); // the layouts made keep their places and take the findings' marks
     GraphStyle currentStyle() const;
     GraphOptions currentOptions() const;
     QString cacheKey(int centre) const;

@@ -79,8 +79,9 @@ ModulesPanel::ModulesPanel(PlanDocument* document, QWidget* parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ModulesPanel::onChosen);
     connect(document, &PlanDocument::planChanged, this, &ModulesPanel::reload);
+    connect(document, &PlanDocument::modulesChanged, this, &ModulesPanel::reload);
     connect(document, &PlanDocument::analysisChanged, this, [this] {
-        if (m_model->plan() != m_document->plan()) // the modules come with the first analysis
+        if (m_model->plan() != m_document->plan()) // analysed before the worker's modules came
             reload();
         else
             m_model->setAnalysis(m_document->findings(), m_document->leads());
@@ -94,7 +95,7 @@ QString ModulesPanel::headerText() const {
 }
 
 void ModulesPanel::reload() {
-    if (m_document->isAnalysing()) { // the worker is making the modules
+    if (m_document->isAnalysing() && !m_document->hasModules()) { // a worker makes them
         m_model->setPlan(nullptr);
         m_header->setText(tr("Reading the model's modules..."));
         return;

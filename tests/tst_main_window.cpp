@@ -4,6 +4,7 @@
 #include "dialogs/LintSettingsDialog.h"
 #include "gui/AsyncPlanLoader.h"
 #include "gui/CompareWindow.h"
+#include "gui/DemoPlan.h"
 #include "gui/MainWindow.h"
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
@@ -88,6 +89,7 @@ class TestMainWindow : public QObject {
     void cancelsLoading();
     void choosesOptimizationProfile();
     void opensDemoPlan();
+    void opensPlanGivenToTheWindow();
     void showsPlanGraph();
     void comparesTwoPlans();
     void comparesTwoDroppedPlans();
@@ -461,6 +463,25 @@ void TestMainWindow::opensDemoPlan() {
     QVERIFY(!plan->metadata.performance.empty());
     QVERIFY(!plan->metadata.builder.empty());
     QVERIFY(!window.document()->findings().empty());
+}
+
+// A plan given to the window is read while the window is built; the loader hands over its
+// modules, of that plan, before or beside the rest of the analysis.
+void TestMainWindow::opensPlanGivenToTheWindow() {
+    MainWindow window(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine"));
+    QVERIFY(window.loader()->isLoading());
+    QSignalSpy finished(&window, &MainWindow::loadFinished);
+    QSignalSpy modules(window.loader(), &AsyncPlanLoader::modulesMade);
+    QVERIFY(waitFor(finished));
+    QVERIFY(finished.first().first().toBool());
+    QCOMPARE(window.document()->plan()->layers.size(), std::size_t(72));
+    QVERIFY(!window.document()->findings().empty());
+    QTRY_COMPARE(modules.count(), 1);
+    QCOMPARE(modules.first().first().value<std::shared_ptr<const EnginePlan>>(),
+             window.document()->sharedPlan());
+    QVERIFY(window.document()->hasModules());
+    QVERIFY(!isDemoPlan(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
+    QVERIFY(isDemoPlan(demoPlanPath()));
 }
 
 void TestMainWindow::showsPlanGraph() {

@@ -6,10 +6,18 @@
 #include <QTemporaryDir>
 
 namespace planscope {
+namespace {
+
+QString& writtenDemo() { // empty until written
+    static QString prefix;
+    return prefix;
+}
+
+} // namespace
 
 QString demoPlanPath() {
     static QTemporaryDir folder; // removed when the application exits
-    static QString prefix;
+    QString& prefix = writtenDemo();
     if (!prefix.isEmpty() || !folder.isValid())
         return prefix;
     QDirIterator resources(QStringLiteral(":/demo"));
@@ -22,6 +30,10 @@ QString demoPlanPath() {
             prefix = copy.chopped(int(sizeof(".graph.json")) - 1);
     }
     return prefix;
+}
+
+bool isDemoPlan(const QString& path) {
+    return !writtenDemo().isEmpty() && path == writtenDemo();
 }
 
 } // namespace planscope

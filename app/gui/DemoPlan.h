@@ -8,5 +8,8 @@ namespace planscope {
 // metadata), copied out of the resources into a temporary folder once per run.
 // Returns its engine prefix, or an empty string if it cannot be written.
 QString demoPlanPath();
+// Whether `path` is the demo plan's prefix (false before it is written: opening another plan
+// never writes it).
+bool isDemoPlan(const QString& path);
 
 } // namespace planscope

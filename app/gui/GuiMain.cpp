@@ -88,11 +88,11 @@ int runGui(int argc, char** argv) {
         window.compare(parser.positionalArguments());
         return QApplication::exec();
     }
-    MainWindow window;
+    const QStringList plans = parser.positionalArguments();
+    MainWindow window(plans.value(0), parser.value(profile).toInt()); // reads it meanwhile
     if (parser.isSet(screenshot))
         screenshotWhenReady(window, request);
     window.show();
-    const QStringList plans = parser.positionalArguments();
     const bool logAlone = parser.isSet(accuracy) && plans.isEmpty();
     if (parser.isSet(accuracy)) {
         const bool read = window.openAccuracyLog(parser.value(accuracy));
@@ -102,8 +102,6 @@ int runGui(int argc, char** argv) {
     }
     if (!logAlone && plans.isEmpty())
         window.openDemoPlan();
-    else if (!logAlone)
-        window.openPlan(plans.first(), parser.value(profile).toInt());
     const int status = QApplication::exec();
     keepUntilExit(window.document()->sharedPlan()); // the window closes without taking it apart
     return status;

@@ -77,10 +77,11 @@ QDockWidget* dock(const QString& title, const QString& name, QWidget* content, Q
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_document(new PlanDocument(this)), m_loader(new AsyncPlanLoader(this)),
-      m_layers(new LayerTablePanel(m_document, this)), m_leads(new LeadsPanel(m_document, this)),
-      m_modules(new ModulesPanel(m_document, this)), m_summary(new SummaryPanel(m_document, this)),
+MainWindow::MainWindow(const QString& plan, int profile, QWidget* parent)
+    : QMainWindow(parent), m_document(new PlanDocument(this)),
+      m_loader(startReading(plan, profile)), m_layers(new LayerTablePanel(m_document, this)),
+      m_leads(new LeadsPanel(m_document, this)), m_modules(new ModulesPanel(m_document, this)),
+      m_summary(new SummaryPanel(m_document, this)),
       m_inspector(new LayerInspector(m_document, this)), m_lint(new LintPanel(m_document, this)),
       m_charts(new ChartsPanel(m_document, this)), m_graph(new GraphPanel(m_document, this)),
       m_tabs(new QTabWidget(this)), m_checkBanner(new CheckBanner(m_document, this)) {
@@ -115,6 +116,17 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_loader, &AsyncPlanLoader::failed, this, &MainWindow::onFailed);
     connect(m_loader, &AsyncPlanLoader::cancelled, this, &MainWindow::onCancelled);
     connect(m_loader, &AsyncPlanLoader::progressChanged, m_progress, &QProgressBar::setValue);
+    if (!plan.isEmpty())
+        showLoading(plan);
+}
+
+// The loader is made before the panels: a plan given to the window is read on its worker while
+// they are built (what it delivers waits for the event loop, by then connected).
+AsyncPlanLoader* MainWindow::startReading(const QString& plan, int profile) {
+    auto* loader = new AsyncPlanLoader(this);
+    if (!plan.isEmpty())
+        loader->load(plan, profile, loadLintSettings());
+    return loader;
 }
 
 MainWindow::~MainWindow() = default;
@@ -385,9 +397,13 @@ void MainWindow::addBuildLog(const QString& log) {
 }
 
 void MainWindow::load(const QString& path, int profile) {
+    m_loader->load(path, profile, m_document->lintSettings(), m_buildLogs);
+    showLoading(path);
+}
+
+void MainWindow::showLoading(const QString& path) {
     setLoading(true);
     m_loadingLabel->setText(tr("Loading %1...").arg(QFileInfo(path).fileName()));
-    m_loader->load(path, profile, m_document->lintSettings(), m_buildLogs);
 }
 
 CompareWindow* MainWindow::openComparison(const QStringList& plans) {
@@ -486,7 +502,7 @@ void MainWindow::onLoaded(const QString& path, int profile,
         m_profiles->addItem(QString::number(p));
     m_profiles->setCurrentIndex(profile);
     m_profileBar->setVisible(profiles > 1);
-    if (path != demoPlanPath())
+    if (!isDemoPlan(path))
         addRecentFile(path);
     statusBar()->showMessage(tr("Loaded %1; linting and checking it...").arg(name));
     m_finishingLoad = true; // loadFinished() once the analysis is shown

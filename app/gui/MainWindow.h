@@ -32,7 +32,8 @@ class SummaryPanel;
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    // `plan`, when given, is opened at once: it is read while the window is being built.
+    explicit MainWindow(const QString& plan = {}, int profile = 0, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     void openPlan(const QString& path, int profile = 0);
@@ -84,6 +85,8 @@ class MainWindow : public QMainWindow {
     void reload();
     void exportOnnxWithDialog();
     void load(const QString& path, int profile);
+    AsyncPlanLoader* startReading(const QString& plan, int profile);
+    void showLoading(const QString& path);
     void closePlan();
     void chooseProfile(int profile);
     void showAbout();

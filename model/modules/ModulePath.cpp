@@ -1,12 +1,16 @@
 #include "modules/ModulePath.h"
 
+#include "plan/NameKey.h"
 #include "plan/OnnxOrigin.h"
 
 #include <QHash>
 #include <algorithm>
+#include <future>
 
 namespace planscope {
 namespace {
+
+constexpr std::size_t kSideBySide = 2048; // fewer layers are read by one thread
 
 bool isBracket(QChar c) {
     return c == u'[' || c == u']' || c == u'{' || c == u'}' || c == u'(' || c == u')';
@@ -122,18 +126,33 @@ std::optional<QString> moduleOfLayer(const Layer& layer) {
 
 std::vector<std::optional<QString>> layerModules(const EnginePlan& plan) {
     std::vector<std::optional<QString>> modules(plan.layers.size());
-    std::vector<std::pair<std::size_t, QString>> copies; // Reformatting CopyNodes, their target
-    for (std::size_t i = 0; i < plan.layers.size(); ++i) {
-        const Layer& layer = plan.layers[i];
-        const QString target = reformatCopyTarget(layer.name);
-        if (!target.isEmpty() && indexOfOnnxMarker(layer.metadata, 0) < 0)
-            copies.emplace_back(i, target);
-        else
-            modules[i] = moduleOfLayer(layer);
-    }
+    // Reformatting CopyNodes without Metadata, and their targets: placed once all others are.
+    using Copies = std::vector<std::pair<std::size_t, QString>>;
+    const auto read = [&](std::size_t from, std::size_t to) {
+        Copies copies;
+        for (std::size_t i = from; i < to; ++i) {
+            const Layer& layer = plan.layers[i];
+            const QString target = reformatCopyTarget(layer.name);
+            if (!target.isEmpty() && indexOfOnnxMarker(layer.metadata, 0) < 0)
+                copies.emplace_back(i, target);
+            else
+                modules[i] = moduleOfLayer(layer);
+        }
+        return copies;
+    };
+    // Each layer's module depends on that layer only: a large plan's halves are read side by side.
+    const std::size_t count = plan.layers.size();
+    const std::size_t half = count >= kSideBySide ? count / 2 : count;
+    std::future<Copies> second;
+    if (half < count)
+        second = std::async(std::launch::async, read, half, count);
+    Copies copies = read(0, half);
+    if (second.valid())
+        for (auto& copy : second.get())
+            copies.push_back(std::move(copy));
     if (copies.empty())
         return modules;
-    QHash<QStringView, std::size_t> byName; // the copies' targets, by the layers' names
+    QHash<NameKey, std::size_t> byName; // the copies' targets, by the layers' names
     for (std::size_t i = 0; i < plan.layers.size(); ++i)
         byName.insert(plan.layers[i].name, i);
     for (const auto& [copy, target] : copies) {

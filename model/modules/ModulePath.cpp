@@ -30,9 +30,7 @@ std::vector<QStringList> modulesInName(QStringView name) {
         qsizetype cut = 0;
         if (isBracket(name[at]))
             cut = 1;
-        else if (name.sliced(at).startsWith(u" + "))
-            cut = 3;
-        else if (name.sliced(at).startsWith(u"..."))
+        else if (name.sliced(at).startsWith(u" + ") || name.sliced(at).startsWith(u"..."))
             cut = 3;
         else if (name.sliced(at).startsWith(u", ")) // PWN(/a/Sigmoid, /a/Mul)
             cut = 2;

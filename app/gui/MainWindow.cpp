@@ -109,7 +109,6 @@ MainWindow::MainWindow(const QString& plan, int profile, QWidget* parent)
     createStatusBar();
     restoreSettings();
 
-    m_document->setLintSettings(loadLintSettings());
     connect(m_loader, &AsyncPlanLoader::loaded, this, &MainWindow::onLoaded);
     connect(m_loader, &AsyncPlanLoader::modulesMade, m_document, &PlanDocument::setModules);
     connect(m_loader, &AsyncPlanLoader::analysed, this, &MainWindow::onAnalysed);
@@ -121,11 +120,13 @@ MainWindow::MainWindow(const QString& plan, int profile, QWidget* parent)
 }
 
 // The loader is made before the panels: a plan given to the window is read on its worker while
-// they are built (what it delivers waits for the event loop, by then connected).
+// they are built (what it delivers waits for the event loop, by then connected), and analysed
+// with the document's lint settings, read here once.
 AsyncPlanLoader* MainWindow::startReading(const QString& plan, int profile) {
+    m_document->setLintSettings(loadLintSettings());
     auto* loader = new AsyncPlanLoader(this);
     if (!plan.isEmpty())
-        loader->load(plan, profile, loadLintSettings());
+        loader->load(plan, profile, m_document->lintSettings());
     return loader;
 }
 

@@ -37,8 +37,8 @@ class AccuracyTableModel : public QAbstractTableModel {
 
     explicit AccuracyTableModel(QObject* parent = nullptr);
 
-    // The log, and the plan its tensors map to (null: no layer column values).
-    // The log, with the plan its tensors were mapped to (PlanDocument::accuracyOnPlan).
+    // The log, with the plan its tensors were mapped to (PlanDocument::accuracyOnPlan; no plan:
+    // no layer column values).
     void setLog(std::shared_ptr<const AccuracyLog> log, std::shared_ptr<const EnginePlan> plan,
                 std::vector<TensorLayer> mapping);
     const AccuracyLog* log() const { return m_log.get(); }

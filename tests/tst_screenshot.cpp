@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QSet>
@@ -55,10 +56,20 @@ void TestScreenshot::savesWindowWithPlan() {
     env.remove("QT_QPA_PLATFORM"); // a real X server this time
     env.insert("XDG_CONFIG_HOME", dir.filePath("config"));
     process.setProcessEnvironment(env);
-    process.start(xvfb, QStringList{"-a", "-s", "-screen 0 1920x1200x24", PLANSCOPE_BINARY,
-                                    "--screenshot", png} +
+    const QString xvfbLog = dir.filePath("xvfb.log"); // Xvfb's own messages
+    process.start(xvfb, QStringList{"-a", "-e", xvfbLog, "-s", "-screen 0 1920x1200x24",
+                                    PLANSCOPE_BINARY, "--screenshot", png} +
                             plan);
-    QVERIFY(process.waitForFinished(120000));
+    // A run that does not end says what it printed so far, and what Xvfb did (a run of the whole
+    // suite twice stopped here; the window's and Xvfb's output tell which of them waited).
+    const bool finished = process.waitForFinished(120000);
+    if (!finished) {
+        QFile log(xvfbLog);
+        const QByteArray xvfbSaid = log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray();
+        QFAIL(qPrintable(QStringLiteral("no end after 120 s; planscope: %1; Xvfb: %2")
+                             .arg(QString::fromLocal8Bit(process.readAllStandardError()),
+                                  QString::fromLocal8Bit(xvfbSaid))));
+    }
     QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
 
     const QImage image(png);

@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 
 using namespace planscope;
@@ -101,6 +102,7 @@ void TestAccuracyTab::tabLinksTensorsAndLayers() {
     QCOMPARE(linear, QStringLiteral("0.000506")); // linear's 0.00050607, relu_2's less
     // The graph colored by accuracy gets each layer's error.
     GraphPanel* graph = window.graphPanel();
+    window.findChild<QTabWidget*>()->setCurrentWidget(graph);
     QComboBox* color = nullptr;
     for (QComboBox* box : graph->findChildren<QComboBox*>())
         if (box->itemText(0) == QLatin1String("Color by type"))

@@ -53,7 +53,7 @@ void TestGraphLegible::initTestCase() {
 }
 
 // Opens `plan` (the demo plan if empty) in a fresh window, selects `layer` (unless -1) as the
-// layer table would, and shows the Graph tab once its layout is done.
+// layer table would, shows the Graph tab and waits for its layout.
 void TestGraphLegible::openOnGraphTab(MainWindow& window, const QString& plan, int layer) {
     QSettings().clear();
     window.show();
@@ -66,9 +66,9 @@ void TestGraphLegible::openOnGraphTab(MainWindow& window, const QString& plan, i
     QVERIFY(loaded.first().first().toBool());
     if (layer >= 0)
         window.document()->selection()->select(layer);
+    window.findChild<QTabWidget*>()->setCurrentWidget(window.graphPanel());
     QTRY_VERIFY_WITH_TIMEOUT(
         !window.graphPanel()->isLayingOut() && window.graphPanel()->canvas()->scene(), 120000);
-    window.findChild<QTabWidget*>()->setCurrentWidget(window.graphPanel());
     QTest::qWait(50);
 }
 

@@ -29,6 +29,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -489,6 +490,8 @@ void TestMainWindow::showsPlanGraph() {
     window.show();
     QSignalSpy laidOut(window.graphPanel(), &GraphPanel::layoutFinished);
     QVERIFY(openAndWait(window, dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
+    QVERIFY(!window.graphPanel()->canvas()->scene()); // laid out when its tab shows
+    window.findChild<QTabWidget*>()->setCurrentWidget(window.graphPanel());
     QVERIFY(waitFor(laidOut));
     const GraphCanvas::Scene* scene = window.graphPanel()->canvas()->scene();
     QVERIFY(scene);

@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 #include "charts/ChartCatalog.h"
 #include "chartview/ChartPainter.h"
+#include "demo/SyntheticPlan.h"
 #include "document/PlanDocument.h"
 #include "gui/MainWindow.h"
 #include "io/PlanLoader.h"
@@ -10,7 +11,10 @@
 
 #include <QApplication>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTreeView>
 
 using namespace planscope;
@@ -35,6 +39,24 @@ bool laidOut(GraphPanel* graph) {
                            60000);
 }
 
+// Shows the window's Graph tab: a hidden graph is not laid out.
+GraphPanel* showGraphTab(MainWindow& window) {
+    window.findChild<QTabWidget*>()->setCurrentWidget(window.graphPanel());
+    return window.graphPanel();
+}
+
+// A generated plan of `layers` layers: with PyTorch's module paths its blocks sit in a few
+// stages (stem, layer1 ... layer9, head for 1000 layers); without, each block is a top-level module
+// of its own (332 of them for 1000 layers), which does not fold.
+std::shared_ptr<const EnginePlan> generatedPlan(const QTemporaryDir& dir, int layers,
+                                                bool modulePaths) {
+    const QString prefix = dir.filePath(modulePaths ? "paths.onnx.engine" : "blocks.onnx.engine");
+    QString error;
+    if (!writeSyntheticPlan(prefix, {.layers = layers, .modulePaths = modulePaths}, &error))
+        return nullptr;
+    return std::make_shared<const EnginePlan>(loadPlan(prefix + ".graph.json"));
+}
+
 int countKind(const PlanGraph& graph, GraphNode::Kind kind) {
     return int(std::count_if(graph.nodes().begin(), graph.nodes().end(),
                              [kind](const GraphNode& n) { return n.kind == kind; }));
@@ -49,6 +71,9 @@ class TestModuleViews : public QObject {
     void choosingAModuleMarksItsLayers();
     void graphOpensOnModulesAndOpensOne();
     void graphOpensOnModulesBeforeTheAnalysis();
+    void graphIsNotLaidOutWhileHidden();
+    void modulesThatDoNotFoldOpenNoModuleGraph();
+    void wideModuleGraphWaitsForAClick();
     void findOpensTheModulesOnTheWay();
     void sunburstZoomsInAndBack();
 };
@@ -80,8 +105,12 @@ void TestModuleViews::graphOpensOnModulesAndOpensOne() {
     MainWindow window;
     window.show();
     QVERIFY(openAndWait(window, dataPath(kControlNetB)));
-    GraphPanel* graph = window.graphPanel();
-    QCOMPARE(graph->mode(), GraphPanel::Modules); // 241 layers with module paths
+    GraphPanel* graph = showGraphTab(window);
+    QVERIFY(laidOut(graph));
+    // 27 top-level modules hold 241 layers: more than a tenth, so they do not fold and the
+    // graph opens whole; the module graph is one choice away.
+    QCOMPARE(graph->mode(), GraphPanel::WholeGraph);
+    graph->showModules(1);
     QVERIFY(laidOut(graph));
     const PlanGraph& closed = graph->canvas()->scene()->graph;
     QVERIFY(closed.clusters().empty());
@@ -114,10 +143,12 @@ void TestModuleViews::graphOpensOnModulesAndOpensOne() {
 // its nodes without laying it out again. Modules of another plan, or come after the document
 // made its own, are dropped.
 void TestModuleViews::graphOpensOnModulesBeforeTheAnalysis() {
+    QTemporaryDir dir;
+    const auto plan = generatedPlan(dir, 1000, true);
+    QVERIFY(plan);
     PlanDocument document;
     GraphPanel graph(&document);
     graph.show();
-    const auto plan = std::make_shared<const EnginePlan>(loadPlan(dataPath(kControlNetB)));
     document.setPlan(plan); // analysing: nothing to lay out yet
     QVERIFY(!graph.canvas()->scene());
     QVERIFY(!graph.isLayingOut());
@@ -128,10 +159,10 @@ void TestModuleViews::graphOpensOnModulesBeforeTheAnalysis() {
     document.setModules(plan, modules);
     QCOMPARE(modulesChanged.count(), 1);
     QVERIFY(document.isAnalysing());
-    QCOMPARE(graph.mode(), GraphPanel::Modules);
+    QCOMPARE(graph.mode(), GraphPanel::Modules); // 11 top-level modules fold 1000 layers
     QVERIFY(laidOut(&graph));
     const GraphCanvas::Scene* scene = graph.canvas()->scene();
-    QCOMPARE(countKind(scene->graph, GraphNode::Kind::Module), 27);
+    QCOMPARE(countKind(scene->graph, GraphNode::Kind::Module), 11); // 9 stages, stem, head
     QVERIFY(scene->flagged.isEmpty());
 
     PlanAnalysis analysis = analysePlan(*plan);
@@ -149,11 +180,85 @@ void TestModuleViews::graphOpensOnModulesBeforeTheAnalysis() {
     QCOMPARE(document.modules(), modules);
 }
 
-void TestModuleViews::findOpensTheModulesOnTheWay() {
+// The window opens on its Layers tab: the graph is laid out when its tab is shown, not before.
+void TestModuleViews::graphIsNotLaidOutWhileHidden() {
     MainWindow window;
     window.show();
     QVERIFY(openAndWait(window, dataPath(kControlNetB)));
     GraphPanel* graph = window.graphPanel();
+    QTest::qWait(100); // time for a layout that should not start
+    QVERIFY(!graph->isLayingOut());
+    QVERIFY(!graph->canvas()->scene());
+    showGraphTab(window);
+    QVERIFY(graph->isLayingOut() || graph->canvas()->scene());
+    QVERIFY(laidOut(graph));
+    // Options changed on another tab wait for the graph to show again.
+    window.findChild<QTabWidget*>()->setCurrentIndex(0);
+    graph->setNeighbourhood(true, 2);
+    QVERIFY(!graph->isLayingOut());
+    QCOMPARE(graph->canvas()->scene()->centre, -1); // the whole graph still
+    showGraphTab(window);
+    QVERIFY(laidOut(graph));
+    QVERIFY(graph->canvas()->scene()->centre >= 0);
+}
+
+// A plan whose layers' names give each block a top-level module of its own (332 for 1000
+// layers) opens on the slowest layer's neighbourhood, not on thousands of module nodes.
+void TestModuleViews::modulesThatDoNotFoldOpenNoModuleGraph() {
+    QTemporaryDir dir;
+    const auto plan = generatedPlan(dir, 1000, false);
+    QVERIFY(plan);
+    const ModuleTree tree = buildModuleTree(*plan);
+    QVERIFY(tree.hasPaths());
+    QCOMPARE(tree.root().children.size(), std::size_t(332));
+    QVERIFY(!tree.folds());
+    PlanDocument document;
+    GraphPanel graph(&document);
+    graph.show();
+    document.setPlan(LoadedPlan{plan, {}});
+    QVERIFY(laidOut(&graph));
+    QCOMPARE(graph.mode(), GraphPanel::Neighbourhood);
+    QCOMPARE(countKind(graph.canvas()->scene()->graph, GraphNode::Kind::Module), 0);
+    QVERIFY(graph.canvas()->scene()->graph.nodes().size() < 100);
+}
+
+// A module graph of more than kWideModuleGraph nodes says how many and waits for Draw.
+void TestModuleViews::wideModuleGraphWaitsForAClick() {
+    QTemporaryDir dir;
+    const auto plan = generatedPlan(dir, 1000, false);
+    QVERIFY(plan);
+    PlanDocument document;
+    GraphPanel graph(&document);
+    graph.show();
+    document.setPlan(LoadedPlan{plan, {}});
+    QVERIFY(laidOut(&graph));
+    const GraphCanvas::Scene* neighbourhood = graph.canvas()->scene();
+    graph.showModules(1);
+    QVERIFY(!graph.isLayingOut());
+    QVERIFY(!graph.canvas()->scene());
+    QPushButton* draw = nullptr;
+    for (QPushButton* button : graph.findChildren<QPushButton*>())
+        if (button->text().startsWith("Draw"))
+            draw = button;
+    QVERIFY(draw);
+    QVERIFY(draw->isVisible());
+    QCOMPARE(draw->text(), QStringLiteral("Draw 333 nodes")); // 332 blocks and the stem's
+    QString error;
+    QVERIFY(!graph.exportView(dir.filePath("wide.svg"), &error));
+    QVERIFY2(error.contains("press Draw"), qPrintable(error));
+    draw->click();
+    QVERIFY(laidOut(&graph));
+    QVERIFY(graph.canvas()->scene() != neighbourhood);
+    QCOMPARE(int(graph.canvas()->scene()->graph.nodes().size()), 333);
+    QVERIFY(!draw->isVisible());
+}
+
+void TestModuleViews::findOpensTheModulesOnTheWay() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath(kControlNetB)));
+    GraphPanel* graph = showGraphTab(window);
+    graph->showModules(1);
     QVERIFY(laidOut(graph));
     QLineEdit* find = nullptr;
     for (QLineEdit* edit : graph->findChildren<QLineEdit*>())

@@ -126,8 +126,7 @@ void AsyncPlanLoader::analyse(const std::shared_ptr<Job>& job,
         QtConcurrent::run([plan] { return modulesOutcome(*plan); });
     m_modules = modules;
     deliverLater(modules, [this, plan](std::shared_ptr<const ModuleTree> made) {
-        if (made)
-            emit modulesMade(plan, std::move(made));
+        emit modulesMade(plan, std::move(made));
     });
     QFuture<Analysis> analysis =
         QtConcurrent::run([plan = std::move(plan), lint] { return analysisOutcome(plan, lint); });

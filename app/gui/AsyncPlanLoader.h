@@ -34,7 +34,8 @@ class AsyncPlanLoader : public QObject {
     void progressChanged(int percent);
     void loaded(const QString& path, int profile,
                 std::shared_ptr<const planscope::EnginePlan> plan);
-    // Of `plan`, which may since have given way to another (PlanDocument::setModules sees).
+    // Of `plan`, which may since have given way to another (PlanDocument::setModules sees); null
+    // when they could not be made.
     void modulesMade(std::shared_ptr<const planscope::EnginePlan> plan,
                      std::shared_ptr<const planscope::ModuleTree> modules);
     // `error` names what went wrong when the analysis could not be made (empty otherwise).

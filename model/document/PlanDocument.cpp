@@ -19,6 +19,10 @@ std::vector<const LintFinding*> PlanDocument::findingsFor(int layer) const {
 }
 
 void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
+    open(std::move(plan), true);
+}
+
+void PlanDocument::open(std::shared_ptr<const EnginePlan> plan, bool modulesComing) {
     m_selection->clear();
     m_plan = std::move(plan);
     m_connections.reset();
@@ -26,6 +30,7 @@ void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
     m_accuracyOnPlan.reset();
     m_analysis = {};
     m_analysed = false;
+    m_modulesComing = m_plan && modulesComing;
     m_lintSettingsChanged = false;
     emit planChanged();
 }
@@ -64,8 +69,9 @@ std::shared_ptr<const ModuleTree> PlanDocument::modules() const {
 
 void PlanDocument::setModules(const std::shared_ptr<const EnginePlan>& plan,
                               std::shared_ptr<const ModuleTree> modules) {
-    if (m_modules || !m_plan || plan != m_plan)
+    if (!modulesPending() || plan != m_plan)
         return;
+    m_modulesComing = false;
     m_modules = std::move(modules);
     emit modulesChanged();
 }
@@ -80,7 +86,7 @@ void PlanDocument::setAnalysis(PlanAnalysis analysis) {
 }
 
 void PlanDocument::setPlan(LoadedPlan loaded) {
-    setPlan(std::move(loaded.plan));
+    open(std::move(loaded.plan), false); // its modules made here when asked for
     setAnalysis(std::move(loaded.analysis));
 }
 

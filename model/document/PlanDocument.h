@@ -62,6 +62,9 @@ class PlanDocument : public QObject {
     // tab and the graph's module mode. Null without a plan.
     std::shared_ptr<const ModuleTree> modules() const;
     bool hasModules() const { return m_modules != nullptr; } // made or delivered already
+    // A plan opened without its analysis waits for a worker's modules (setModules()): views
+    // wait for modulesChanged() rather than make them a second time on the UI thread.
+    bool modulesPending() const { return m_plan && !m_modules && m_modulesComing; }
     // A polygraphy log read beside the plan (or without one): the Accuracy tab, the graph's
     // color by accuracy and the report read it. Kept across plans until replaced or cleared.
     std::shared_ptr<const AccuracyLog> accuracyLog() const { return m_accuracy; }
@@ -77,7 +80,8 @@ class PlanDocument : public QObject {
     void setPlan(std::shared_ptr<const EnginePlan> plan);
     void setAnalysis(PlanAnalysis analysis);
     // The modules of `plan`, made on a worker: ignored unless it is the open plan and they were
-    // not made here meanwhile.
+    // not made here meanwhile. Null when the worker could not make them: modules() makes them
+    // when asked.
     void setModules(const std::shared_ptr<const EnginePlan>& plan,
                     std::shared_ptr<const ModuleTree> modules);
     // Opens a plan with its analysis.
@@ -91,10 +95,12 @@ class PlanDocument : public QObject {
   signals:
     void planChanged();     // another plan (or none); its analysis follows
     void analysisChanged(); // findings, check or leads of the open plan
-    void modulesChanged();  // the open plan's modules came from the worker
+    void modulesChanged();  // the open plan's modules came from the worker (or will be made here)
     void accuracyChanged(); // another polygraphy log (or none)
 
   private:
+    void open(std::shared_ptr<const EnginePlan> plan, bool modulesComing);
+
     std::shared_ptr<const EnginePlan> m_plan;
     PlanAnalysis m_analysis;
     mutable std::unique_ptr<const LayerConnections> m_connections; // of m_plan, once asked for
@@ -102,6 +108,7 @@ class PlanDocument : public QObject {
     std::shared_ptr<const AccuracyLog> m_accuracy;
     mutable std::optional<AccuracyOnPlan> m_accuracyOnPlan; // of both, once asked for
     bool m_analysed = false;
+    bool m_modulesComing = false;       // from a worker, for a plan opened without its analysis
     bool m_lintSettingsChanged = false; // while the analysis was being made
     LayerSelection* m_selection;
     LintSettings m_lintSettings;

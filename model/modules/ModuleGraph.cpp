@@ -33,22 +33,25 @@ void ModuleGraphView::reveal(const ModuleTree& tree, int layer) {
 
 namespace {
 
+// By module: the first closed module on the way down from the root (itself, when closed), or -1.
+std::vector<int> closedAncestors(const ModuleTree& tree, const ModuleGraphView& view) {
+    std::vector<int> closed(tree.modules.size(), -1);
+    for (std::size_t m = 1; m < tree.modules.size(); ++m) { // parents come before children
+        const int parent = tree.modules[m].parent;
+        closed[m] = parent > 0 && closed[std::size_t(parent)] >= 0 ? closed[std::size_t(parent)]
+                    : view.isOpen(tree, int(m))                    ? -1
+                                                                   : int(m);
+    }
+    return closed;
+}
+
 // Builds the nodes and clusters, then the edges.
 class Builder {
   public:
     Builder(const EnginePlan& plan, const ModuleTree& tree, const ModuleGraphView& view)
-        : m_plan(plan), m_tree(tree), m_closedAncestor(tree.modules.size(), -1),
+        : m_plan(plan), m_tree(tree), m_closedAncestor(closedAncestors(tree, view)),
           m_nodeOfModule(tree.modules.size(), -1), m_clusterOfModule(tree.modules.size(), -1),
-          m_nodeOfLayer(plan.layers.size(), -1) {
-        // Parents come before children: the first closed module on the way down.
-        for (std::size_t m = 1; m < tree.modules.size(); ++m) {
-            const int parent = tree.modules[m].parent;
-            m_closedAncestor[m] = parent > 0 && m_closedAncestor[std::size_t(parent)] >= 0
-                                      ? m_closedAncestor[std::size_t(parent)]
-                                  : view.isOpen(tree, int(m)) ? -1
-                                                              : int(m);
-        }
-    }
+          m_nodeOfLayer(plan.layers.size(), -1) {}
 
     PlanGraph build() {
         for (std::size_t l = 0; l < m_plan.layers.size(); ++l)
@@ -160,6 +163,22 @@ class Builder {
 };
 
 } // namespace
+
+int moduleGraphNodes(const ModuleTree& tree, const ModuleGraphView& view) {
+    const std::vector<int> closed = closedAncestors(tree, view);
+    std::vector<bool> drawn(tree.modules.size(), false);
+    int nodes = 0;
+    for (const int own : tree.moduleOfLayer) {
+        const int module = own > 0 ? closed[std::size_t(own)] : -1;
+        if (module < 0)
+            ++nodes; // a layer node
+        else if (!drawn[std::size_t(module)]) {
+            drawn[std::size_t(module)] = true;
+            ++nodes;
+        }
+    }
+    return nodes;
+}
 
 PlanGraph moduleGraph(const EnginePlan& plan, const ModuleTree& tree, const ModuleGraphView& view) {
     return Builder(plan, tree, view).build();

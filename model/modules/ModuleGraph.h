@@ -22,6 +22,10 @@ struct ModuleGraphView {
     void reveal(const ModuleTree& tree, int layer);
 };
 
+// How many nodes moduleGraph() draws for `view`: its closed modules that hold layers, and the
+// layers outside them. Counted without building the graph, to ask before laying out thousands.
+int moduleGraphNodes(const ModuleTree& tree, const ModuleGraphView& view);
+
 // The plan as its model's modules: each closed module one node (its name, time, share, layers;
 // heat = its share over the largest module node's), each layer inside open modules (or in none) a
 // layer node, open modules as clusters around what they hold; an edge wherever a tensor goes

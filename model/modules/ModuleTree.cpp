@@ -1,16 +1,17 @@
 #include "modules/ModuleTree.h"
 
 #include "modules/ModulePath.h"
+#include "plan/NameKey.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QStringTokenizer>
 #include <algorithm>
 
 namespace planscope {
 namespace {
 
-// The child of `parent` named `name`, or -1. Layers come in model order, so the child wanted is
-// nearly always among the last made: the children are compared from the last.
+// The child of `parent` named `name`, or -1.
 int findChild(const ModuleTree& tree, int parent, QStringView name) {
     const std::vector<int>& children = tree.modules[std::size_t(parent)].children;
     for (auto c = children.rbegin(); c != children.rend(); ++c)
@@ -19,30 +20,60 @@ int findChild(const ModuleTree& tree, int parent, QStringView name) {
     return -1;
 }
 
-// The child of `parent` named `name`, made when new.
-int childNamed(ModuleTree& tree, int parent, QStringView name) {
-    if (const int found = findChild(tree, parent, name); found >= 0)
-        return found;
-    const Module& above = tree.modules[std::size_t(parent)];
-    Module child;
-    child.name = name.toString();
-    child.path = above.depth == 0 ? child.name : above.path + u'/' + child.name;
-    child.depth = above.depth + 1;
-    child.parent = parent;
-    const int index = int(tree.modules.size());
-    tree.modules[std::size_t(parent)].children.push_back(index);
-    tree.modules.push_back(std::move(child));
-    return index;
+// A module's child by its name, for making the tree: a model whose layers each name a module of
+// their own has tens of thousands of top-level modules, and searching a parent's children for
+// each layer was quadratic (210,000 layers: 9 s).
+struct ChildKey {
+    int parent;
+    QStringView name; // views the child's Module::name: a QString's text stays where it is when
+                      // the Module holding it moves
+    friend bool operator==(ChildKey a, ChildKey b) noexcept {
+        return a.parent == b.parent && a.name == b.name;
+    }
+};
+
+std::size_t qHash(ChildKey key, std::size_t seed = 0) noexcept {
+    return qHash(NameKey(key.name), seed) ^ std::size_t(key.parent);
 }
 
-// The module at `joined` ("a/b"), made with its parents when new.
-int moduleFor(ModuleTree& tree, QStringView joined) {
-    int at = 0;
-    if (!joined.isEmpty())
-        for (QStringView piece : QStringTokenizer(joined, u'/'))
-            at = childNamed(tree, at, piece);
-    return at;
-}
+class TreeMaker {
+  public:
+    explicit TreeMaker(ModuleTree& tree) : m_tree(tree) {}
+
+    // The module at `joined` ("a/b"), made with its parents when new.
+    int moduleFor(QStringView joined) {
+        int at = 0;
+        if (!joined.isEmpty())
+            for (QStringView piece : QStringTokenizer(joined, u'/'))
+                at = childNamed(at, piece);
+        return at;
+    }
+
+  private:
+    int childNamed(int parent, QStringView name) {
+        // Layers come in model order: the child wanted is nearly always the last one made.
+        const std::vector<int>& children = m_tree.modules[std::size_t(parent)].children;
+        if (!children.empty() && m_tree.modules[std::size_t(children.back())].name == name)
+            return children.back();
+        if (const auto found = m_children.constFind(ChildKey{parent, name});
+            found != m_children.cend())
+            return *found;
+        const Module& above = m_tree.modules[std::size_t(parent)];
+        Module child;
+        child.name = name.toString();
+        child.path = above.depth == 0 ? child.name : above.path + u'/' + child.name;
+        child.depth = above.depth + 1;
+        child.parent = parent;
+        const int index = int(m_tree.modules.size());
+        m_children.insert(ChildKey{parent, child.name}, index);
+        m_tree.modules[std::size_t(parent)].children.push_back(index);
+        m_tree.modules.push_back(std::move(child));
+        return index;
+    }
+
+    ModuleTree& m_tree;
+    QHash<ChildKey, int> m_children;
+};
 
 void addShare(std::vector<ModuleShare>& shares, const QString& key, const LayerTiming& timing) {
     auto it = std::find_if(shares.begin(), shares.end(),
@@ -68,6 +99,11 @@ int ModuleTree::find(const QString& path) const {
             if (at = findChild(*this, at, piece); at < 0)
                 return -1;
     return at;
+}
+
+bool ModuleTree::folds() const {
+    const std::size_t topLevel = root().children.size();
+    return hasPaths() && topLevel <= kFoldingModules && topLevel * 10 <= moduleOfLayer.size();
 }
 
 std::optional<double> ModuleTree::percent(const Module& module) const {
@@ -114,6 +150,7 @@ std::vector<int> ModuleTree::ancestry(int module) const {
 ModuleTree buildModuleTree(const EnginePlan& plan) {
     ModuleTree tree;
     tree.modules.emplace_back();
+    TreeMaker maker(tree);
     tree.moduleOfLayer.assign(plan.layers.size(), -1);
     const std::vector<std::optional<QString>> paths = layerModules(plan);
     double unattributed = 0;
@@ -126,7 +163,7 @@ ModuleTree buildModuleTree(const EnginePlan& plan) {
             unattributedMeasured += layer.timing.measured ? 1 : 0;
             continue;
         }
-        const int own = moduleFor(tree, *paths[i]);
+        const int own = maker.moduleFor(*paths[i]);
         tree.moduleOfLayer[i] = own;
         tree.modules[std::size_t(own)].ownLayers.push_back(int(i));
         for (int m = own; m >= 0; m = tree.modules[std::size_t(m)].parent) {

@@ -45,6 +45,11 @@ struct ModuleTree {
     const Module& root() const { return modules.front(); }
     // Whether any layer sits below the root: older exporters name nodes "Conv_12", no path.
     bool hasPaths() const { return !root().children.empty(); }
+    // Whether the top-level modules fold the layers into a graph worth drawing: at most
+    // kFoldingModules of them and at most a tenth of the layers. Names that carry one ONNX node
+    // each give thousands of top-level modules of a layer or two: those do not fold.
+    static constexpr std::size_t kFoldingModules = 200;
+    bool folds() const;
     // The module at `path` ("a/b"; "" the root), or -1.
     int find(const QString& path) const;
     // The module's share of the plan's time, percent; missing without timings.

@@ -58,9 +58,10 @@ void GraphCanvas::setScene(std::shared_ptr<Scene> scene) {
     update();
 }
 
-void GraphCanvas::clearScene() {
+void GraphCanvas::clearScene(const QString& message) {
     m_painter.reset();
     m_scene.reset();
+    m_emptyText = message;
     update();
 }
 
@@ -177,7 +178,8 @@ void GraphCanvas::paintEvent(QPaintEvent*) {
     painter.fillRect(rect(), Qt::white);
     if (!m_painter) {
         painter.setPen(QColor(0x88, 0x88, 0x88));
-        painter.drawText(rect(), Qt::AlignCenter, tr("No graph to show."));
+        painter.drawText(rect().adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap,
+                         m_emptyText.isEmpty() ? tr("No graph to show.") : m_emptyText);
         return;
     }
     painter.save();

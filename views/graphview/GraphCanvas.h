@@ -33,7 +33,7 @@ class GraphCanvas : public QWidget {
         int centre = -1;   // the layer a neighbourhood is drawn around
     };
     void setScene(std::shared_ptr<Scene> scene);
-    void clearScene();
+    void clearScene(const QString& message = {}); // the message shown instead
     const Scene* scene() const { return m_scene.get(); }
 
     // Node labels are legible from this size on screen (pixels) up.
@@ -81,6 +81,7 @@ class GraphCanvas : public QWidget {
     LayerSelection* m_selection;
     std::shared_ptr<Scene> m_scene;
     std::unique_ptr<GraphPainter> m_painter;
+    QString m_emptyText; // shown without a scene
     double m_zoom = 1;
     QPointF m_origin; // scene point at the widget's top-left
     QPointF m_dragFrom;

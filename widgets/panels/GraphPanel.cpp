@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -116,13 +117,19 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     m_cancel->hide();
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_wanted.clear(); // the result will be dropped when it arrives
+        m_exportWhenLaidOut.clear();
         m_cancel->hide();
         m_status->setText(tr("Layout cancelled"));
     });
+    m_drawWide = new QPushButton(tr("Draw"), this);
+    m_drawWide->setToolTip(tr("Lay out every node of this module graph (Graphviz may take a "
+                              "while)"));
+    m_drawWide->hide();
     auto* legendRow = new QHBoxLayout;
     legendRow->addWidget(m_legend, 1);
     legendRow->addWidget(m_status);
     legendRow->addWidget(m_cancel);
+    legendRow->addWidget(m_drawWide);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 0, 4, 4);
     layout->setSpacing(2);
@@ -141,14 +148,9 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     // mark its nodes, so the layouts made before them stay.
     connect(document, &PlanDocument::modulesChanged, this, [this] {
         if (m_plan && !m_modules)
-            openPlanGraph();
+            relayout();
     });
-    connect(document, &PlanDocument::analysisChanged, this, [this] {
-        if (m_plan && !m_modules) // analysed before the worker's modules came
-            openPlanGraph();
-        else
-            markFindings();
-    });
+    connect(document, &PlanDocument::analysisChanged, this, &GraphPanel::markFindings);
     connect(document, &PlanDocument::accuracyChanged, this, [this] {
         m_cache.clear(); // the colors by accuracy change
         if (m_color->currentIndex() == 2)
@@ -192,32 +194,38 @@ void GraphPanel::toggleModule(int module) {
 
 void GraphPanel::planChanged() {
     m_cache.clear();
+    m_wideAllowed.clear();
     m_plan.reset();
     m_modules.reset();
     m_moduleView = ModuleGraphView{m_depth->value(), {}, {}};
-    if (!m_document->plan()) {
-        m_canvas->clearScene();
-        return;
-    }
+    m_canvas->clearScene();
     // The panel keeps its own references, so a layout in flight never outlives its plan.
     m_plan = std::shared_ptr<const EnginePlan>(m_document->sharedPlan());
-    if (m_document->isAnalysing() && !m_document->hasModules()) { // a worker makes them
-        m_canvas->clearScene();
-        return;
-    }
-    openPlanGraph();
+    relayout();
 }
 
-// The mode a plan opens in: its modules when its layers carry module paths and are many, a
-// neighbourhood when they are very many, else the whole graph.
-void GraphPanel::openPlanGraph() {
+void GraphPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_stale)
+        relayout();
+}
+
+// The mode a plan opens in: its modules when they fold its many layers (at the depth chosen, or
+// shallower when that draws too many nodes), a neighbourhood when the layers are very many, else
+// the whole graph.
+void GraphPanel::chooseMode() {
     m_modules = m_document->modules();
-    const QSignalBlocker blocker(m_mode);
     const std::size_t layers = m_plan->layers.size();
-    m_mode->setCurrentIndex(m_modules->hasPaths() && layers > kModuleGraphFrom ? Modules
-                            : layers > kWholeGraphLimit                        ? Neighbourhood
-                                                                               : WholeGraph);
-    relayout();
+    const QSignalBlocker blockMode(m_mode);
+    m_mode->setCurrentIndex(layers > kModuleGraphFrom && m_modules->folds() ? Modules
+                            : layers > kWholeGraphLimit                     ? Neighbourhood
+                                                                            : WholeGraph);
+    if (mode() != Modules)
+        return;
+    while (m_moduleView.depth > 1 && moduleGraphNodes(*m_modules, m_moduleView) > kWideModuleGraph)
+        m_moduleView = ModuleGraphView{m_moduleView.depth - 1, {}, {}};
+    const QSignalBlocker blockDepth(m_depth);
+    m_depth->setValue(m_moduleView.depth);
 }
 
 QSet<int> GraphPanel::layersWithFindings() const {
@@ -284,12 +292,33 @@ QString GraphPanel::cacheKey(int centre) const {
     return parts.join(',');
 }
 
-void GraphPanel::relayout() {
+void GraphPanel::updateControls() {
     m_radiusShown->setVisible(mode() != Modules);
     m_radius->setEnabled(showsNeighbourhood());
     m_depthShown->setVisible(mode() == Modules);
+    m_drawWide->hide();
+}
+
+void GraphPanel::relayout() {
+    updateControls();
     if (!m_plan)
         return;
+    // A graph nobody sees is not laid out: showing the panel asks for it.
+    if (!isVisible()) {
+        m_stale = true;
+        m_wanted.clear(); // a layout in flight is not shown
+        return;
+    }
+    m_stale = false;
+    if (!m_modules) {
+        if (m_document->modulesPending()) { // a worker makes them
+            m_status->setText(tr("Reading the model's modules..."));
+            m_canvas->clearScene(tr("Reading the model's modules..."));
+            return;
+        }
+        chooseMode();
+        updateControls();
+    }
     int centre = -1;
     if (showsNeighbourhood()) {
         centre = m_document->selection()->current();
@@ -310,6 +339,9 @@ void GraphPanel::relayout() {
         emit layoutFinished();
         return;
     }
+    if (mode() == Modules && !m_wideAllowed.contains(key))
+        if (const int nodes = moduleGraphNodes(*m_modules, m_moduleView); nodes > kWideModuleGraph)
+            return askBeforeDrawing(nodes, key);
     auto scene = std::make_shared<GraphCanvas::Scene>();
     scene->plan = m_plan;
     scene->centre = centre;
@@ -346,6 +378,28 @@ void GraphPanel::relayout() {
         m_cache.insert(key, done);
         m_canvas->setScene(done);
         emit layoutFinished();
+        if (const QString file = std::exchange(m_exportWhenLaidOut, {}); !file.isEmpty())
+            exportToFile(file);
+    });
+}
+
+// Thousands of module nodes (a model whose layers each name a module of their own, or a
+// module opened onto its many children) take Graphviz long and read as a blur: the count is
+// said and the layout waits for a click.
+void GraphPanel::askBeforeDrawing(int nodes, const QString& key) {
+    m_cancel->hide();
+    const QString count = QLocale().toString(nodes);
+    m_status->setText(tr("%1 nodes").arg(count));
+    m_canvas->clearScene(
+        tr("This module graph has %1 nodes: laying them out takes a while, and so many are hard "
+           "to read.\nChoose a smaller depth, close modules, or press Draw.")
+            .arg(count));
+    m_drawWide->setText(tr("Draw %1 nodes").arg(count));
+    m_drawWide->show();
+    disconnect(m_drawWide, &QPushButton::clicked, this, nullptr);
+    connect(m_drawWide, &QPushButton::clicked, this, [this, key] {
+        m_wideAllowed.insert(key);
+        relayout();
     });
 }
 
@@ -412,7 +466,9 @@ void GraphPanel::findLayer() {
 bool GraphPanel::exportView(const QString& file, QString* error) const {
     const GraphCanvas::Scene* scene = m_canvas->scene();
     if (!scene) {
-        *error = tr("There is no graph to export yet.");
+        *error = m_drawWide->isVisible()
+                     ? tr("The graph is not drawn yet: press Draw, or choose fewer nodes.")
+                     : tr("There is no graph to export yet.");
         return false;
     }
     if (file.endsWith(QLatin1String(".dot"), Qt::CaseInsensitive)) {
@@ -428,14 +484,25 @@ bool GraphPanel::exportView(const QString& file, QString* error) const {
     return exportGraphPicture(painter, scene->layout, file, scene->plan->name, error);
 }
 
+// Asked for while the graph is being laid out (File > Export Graph shows the tab first, which
+// starts the layout), the file is written once the layout is done.
 void GraphPanel::exportWithDialog() {
-    if (!m_canvas->scene())
+    if (!m_plan)
         return;
     const QString file = askExportFile(
         this, tr("Export graph"), QStringLiteral("plan-graph.svg"),
         tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"), QStringLiteral("svg"));
+    if (file.isEmpty())
+        return;
+    if (!m_cancel->isHidden()) // the layout wanted is in flight
+        m_exportWhenLaidOut = file;
+    else
+        exportToFile(file);
+}
+
+void GraphPanel::exportToFile(const QString& file) {
     QString error;
-    if (!file.isEmpty() && !exportView(file, &error))
+    if (!exportView(file, &error))
         showExportError(this, error);
 }
 

@@ -24,8 +24,11 @@ class PlanDocument;
 // model's modules (modules/ModuleGraph.h: a module at the chosen depth is one node, a
 // double-click opens it in place and closes it again; Find opens the modules on the way to a
 // layer), laid out by Graphviz on a worker thread (one layout at a time, newer requests win,
-// results cached), drawn on a GraphCanvas, and exported to SVG, PNG or DOT. A plan with module
-// paths and more than kModuleGraphFrom layers opens on its modules.
+// results cached), drawn on a GraphCanvas, and exported to SVG, PNG or DOT. Nothing is laid out
+// while the panel is hidden: showing it lays out what it shows. A plan of more than
+// kModuleGraphFrom layers whose modules fold (ModuleTree::folds) opens on its modules; a module
+// graph of more than kWideModuleGraph nodes waits for a click (at opening, a shallower depth is
+// tried first).
 class GraphPanel : public QWidget {
     Q_OBJECT
   public:
@@ -35,6 +38,7 @@ class GraphPanel : public QWidget {
     bool isLayingOut() const { return m_pending > 0; }
     enum Mode { WholeGraph, Neighbourhood, Modules };
     static constexpr int kModuleGraphFrom = 200;
+    static constexpr int kWideModuleGraph = 300;
     Mode mode() const;
     bool showsNeighbourhood() const { return mode() == Neighbourhood; }
     void setNeighbourhood(bool around, int radius);
@@ -49,14 +53,20 @@ class GraphPanel : public QWidget {
   signals:
     void layoutFinished(); // a new scene is on the canvas
 
+  protected:
+    void showEvent(QShowEvent* event) override;
+
   public slots:
     void exportWithDialog();
     void findLayer();
 
   private:
     void planChanged();
-    void openPlanGraph();
+    void chooseMode(); // a plan's first layout: its modules decide the mode
+    void updateControls();
     void relayout();
+    void askBeforeDrawing(int nodes, const QString& key);
+    void exportToFile(const QString& file); // errors in a message box
     QSet<int> layersWithFindings() const;
     void markFindings(); // the layouts made keep their places and take the findings' marks
     GraphStyle currentStyle() const;
@@ -78,13 +88,17 @@ class GraphPanel : public QWidget {
     QLabel* m_status;
     QLabel* m_legend;
     QPushButton* m_cancel;
+    QPushButton* m_drawWide;           // draws a module graph of more than kWideModuleGraph nodes
     QHash<QString, QAction*> m_checks; // the options of the Show menu
     QThreadPool m_graphviz;            // one thread: cgraph is not thread safe
     QHash<QString, std::shared_ptr<GraphCanvas::Scene>> m_cache;
     std::shared_ptr<const EnginePlan> m_plan;
     std::shared_ptr<const ModuleTree> m_modules;
     ModuleGraphView m_moduleView;
-    QString m_wanted; // key of the newest request
+    QString m_wanted;            // key of the newest request
+    QSet<QString> m_wideAllowed; // keys of wide module graphs the user asked for
+    QString m_exportWhenLaidOut; // a file to export the layout in flight to
+    bool m_stale = false;        // a layout is wanted once the panel shows
     int m_pending = 0;
 };
 

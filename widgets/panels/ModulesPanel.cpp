@@ -81,7 +81,7 @@ ModulesPanel::ModulesPanel(PlanDocument* document, QWidget* parent)
     connect(document, &PlanDocument::planChanged, this, &ModulesPanel::reload);
     connect(document, &PlanDocument::modulesChanged, this, &ModulesPanel::reload);
     connect(document, &PlanDocument::analysisChanged, this, [this] {
-        if (m_model->plan() != m_document->plan()) // analysed before the worker's modules came
+        if (m_stale || m_model->plan() != m_document->plan()) // not filled with this plan yet
             reload();
         else
             m_model->setAnalysis(m_document->findings(), m_document->leads());
@@ -90,12 +90,34 @@ ModulesPanel::ModulesPanel(PlanDocument* document, QWidget* parent)
     reload();
 }
 
-QString ModulesPanel::headerText() const {
+QString ModulesPanel::headerText() {
+    fillIfStale();
     return m_header->text();
 }
 
+void ModulesPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    fillIfStale();
+}
+
+void ModulesPanel::fillIfStale() {
+    if (!m_stale)
+        return;
+    fill();
+    followLayer(m_document->selection()->current());
+}
+
+// A hidden panel fills its tree when shown: a model with tens of thousands of modules costs a
+// window opening on another tab nothing.
 void ModulesPanel::reload() {
-    if (m_document->isAnalysing() && !m_document->hasModules()) { // a worker makes them
+    m_stale = true;
+    if (isVisible())
+        fillIfStale();
+}
+
+void ModulesPanel::fill() {
+    m_stale = false;
+    if (m_document->modulesPending()) { // a worker makes them
         m_model->setPlan(nullptr);
         m_header->setText(tr("Reading the model's modules..."));
         return;
@@ -133,6 +155,7 @@ void ModulesPanel::expandTopLevels() {
 }
 
 bool ModulesPanel::chooseModule(const QString& path) {
+    fillIfStale();
     const int module = m_model->tree().find(path);
     if (module < 0 || !m_document->plan())
         return false;
@@ -167,6 +190,8 @@ void ModulesPanel::onChosen() {
 }
 
 void ModulesPanel::followLayer(int layer) {
+    if (m_stale)
+        return; // followed when filled
     const QModelIndexList rows = m_view->selectionModel()->selectedRows();
     if (layer < 0 || (!rows.isEmpty() && rows.first().data(ModuleTreeModel::LayerRole) == layer))
         return;

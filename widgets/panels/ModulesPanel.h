@@ -15,7 +15,8 @@ class PlanDocument;
 // The engine as the model it came from: its modules as a tree (time with a bar, share, self time,
 // layers, precisions, types, lint findings, leads), sortable, searched by path, down to the
 // layers. Choosing a module marks its layers in every view (as a lead does) and selects its
-// slowest; choosing a layer selects it; a layer chosen elsewhere is shown in its module.
+// slowest; choosing a layer selects it; a layer chosen elsewhere is shown in its module. The tree
+// is filled when the panel is first shown (or asked for a module) after each change.
 class ModulesPanel : public QWidget {
     Q_OBJECT
   public:
@@ -23,12 +24,17 @@ class ModulesPanel : public QWidget {
 
     QTreeView* view() const { return m_view; }
     ModuleTreeModel* model() const { return m_model; }
-    QString headerText() const;
+    QString headerText();
     // Chooses the module at `path` as a click would; false when the plan has none.
     bool chooseModule(const QString& path);
 
+  protected:
+    void showEvent(QShowEvent* event) override;
+
   private:
     void reload();
+    void fill();
+    void fillIfStale();
     void onChosen();
     void followLayer(int layer);
     void expandTopLevels();
@@ -40,6 +46,7 @@ class ModulesPanel : public QWidget {
     QLineEdit* m_search;
     QTreeView* m_view;
     bool m_following = false; // showing a layer chosen elsewhere: choose nothing back
+    bool m_stale = false;     // changed while hidden
 };
 
 } // namespace planscope

@@ -4,12 +4,16 @@
 #include "io/LayerNames.h"
 #include "io/PlanLoader.h"
 #include "io/graph/GraphReader.h"
+#include "io/text/FileText.h"
 #include "lint/Linter.h"
 #include "plan/PlanError.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 using namespace planscope;
 using planscope::test::fixturePath;
@@ -65,6 +69,7 @@ class TestGraphParser : public QObject {
     void survivesAbsurdValues();
     void readsRawAttributesWhenAsked();
     void readsALargeFileAsItsText();
+    void saysAFileWasCutShortWhileRead();
     void reportsTheFirstBrokenEntry_data();
     void reportsTheFirstBrokenEntry();
     void reportsProgressAndHearsACancel();
@@ -293,7 +298,7 @@ void TestGraphParser::readsRawAttributesWhenAsked() {
     QCOMPARE(second.attributeJson("Kernel").value_or(""), std::string_view("[1,1]"));
 }
 
-// A graph of several megabytes is read into pages of its own and handed back as it is read, its
+// A graph of several megabytes is mapped and handed back as it is read, its
 // entries by two threads a megabyte at a time: every layer comes out as from the same text held
 // whole in memory. Cut short, the file is said to end early.
 void TestGraphParser::readsALargeFileAsItsText() {
@@ -332,6 +337,44 @@ void TestGraphParser::readsALargeFileAsItsText() {
         QFAIL("a graph cut short loaded");
     } catch (const PlanError& e) {
         QVERIFY2(e.message().contains("the JSON ends early"), qPrintable(e.message()));
+    }
+}
+
+// A large graph is mapped, not copied: another program cutting it short while it is read would
+// end the process (SIGBUS). What was cut reads as zeros, and the load says the file was cut.
+void TestGraphParser::saysAFileWasCutShortWhileRead() {
+    QTemporaryDir dir;
+    const QString prefix = dir.filePath("cut.onnx.engine");
+    QString error;
+    QVERIFY2(writeSyntheticPlan(prefix, {.layers = 5000, .timingSamples = 10}, &error),
+             qPrintable(error));
+    const QString path = prefix + ".graph.json";
+    const qint64 size = QFileInfo(path).size();
+    QVERIFY(size > 5'000'000);
+    {
+        FileText text = FileText::open(path);
+        QVERIFY(QFile::resize(path, size / 2));
+        QVERIFY(!text.wasCut());
+        QCOMPARE(text.view()[std::size_t(size) - 2], '\0'); // past the cut: zeros, no signal
+        QVERIFY(text.wasCut());
+        QCOMPARE(text.view().size(), std::size_t(size));
+    }
+    // Cut while the reader is on its way (its first progress report).
+    QVERIFY2(writeSyntheticPlan(prefix, {.layers = 5000, .timingSamples = 10}, &error),
+             qPrintable(error));
+    LoadOptions options;
+    options.progress = [&, cut = false](int) mutable {
+        if (!std::exchange(cut, true))
+            QFile::resize(path, size / 3);
+        return true;
+    };
+    try {
+        loadPlan(path, options);
+        QFAIL("a graph cut short while read loaded");
+    } catch (const PlanError& e) {
+        QVERIFY2(e.message().contains("was cut short by another program while it was read"),
+                 qPrintable(e.message()));
+        QVERIFY2(e.message().startsWith(path), qPrintable(e.message()));
     }
 }
 

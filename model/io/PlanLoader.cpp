@@ -200,7 +200,20 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     ParsedGraph graph = [&] {
         FileText graphText =
             fromLog ? FileText(graphTextOf(logs.front())) : FileText::open(sources.graph);
-        return parseGraph(graphText, sources.graph, profile, progress);
+        // What another program cut off while the file was read reads as zeros: whatever the
+        // reader made of them, the file's text was not whole.
+        ParsedGraph parsed;
+        try {
+            parsed = parseGraph(graphText, sources.graph, profile, progress);
+        } catch (const PlanError&) {
+            if (!graphText.wasCut())
+                throw;
+        }
+        if (graphText.wasCut())
+            throw PlanError(QStringLiteral("%1 was cut short by another program while it was "
+                                           "read. Open it again once it is written whole.")
+                                .arg(sources.graph));
+        return parsed;
     }(); // the graph's text is let go here
     auto facts = std::make_shared<PlanFacts>();
     facts->graph = std::move(graph.entries);

@@ -1,6 +1,5 @@
 #include "io/text/FileText.h"
 
-#include "io/text/HugePages.h"
 #include "io/text/JsonFile.h"
 
 #include <QFile>
@@ -32,23 +31,13 @@ FileText FileText::open(const QString& path) {
     const qint64 size = file.size();
     if (size >= kLarge && file.open(QIODevice::ReadOnly)) {
         const auto bytes = static_cast<std::size_t>(size);
-        void* pages =
-            mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void* pages = mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, file.handle(), 0);
         if (pages != MAP_FAILED) {
-            adviseHugePages(pages, bytes); // fewer page faults, where the system grants them
             FileText text;
             text.m_pages = {static_cast<char*>(pages), UnmapPages{bytes}};
-            qint64 done = 0;
-            while (done < size) {
-                const qint64 got = file.read(text.m_pages.get() + done, size - done);
-                if (got <= 0)
-                    break;
-                done += got;
-            }
-            // A file cut short meanwhile reads as far as it goes (the reader then says it ends
-            // early); one that grew, or would not read, is read again whole, or refused.
-            if (done == size ? file.atEnd() : file.error() == QFileDevice::NoError) {
-                text.m_view = {text.m_pages.get(), static_cast<std::size_t>(done)};
+            text.m_guard = std::make_unique<MappedFileGuard>(text.m_pages.get(), bytes);
+            if (text.m_guard->inUse()) { // else read below
+                text.m_view = {text.m_pages.get(), bytes};
                 return text;
             }
         }

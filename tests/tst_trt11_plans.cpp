@@ -139,11 +139,11 @@ void TestTrt11Plans::readsIoTensors() {
     QCOMPARE(x.precision, QString("FP32"));
     QCOMPARE(x.profiles.size(), std::size_t(1));
     QCOMPARE(x.profiles[0].optShape, std::vector<qint64>({8, 1, 28, 28}));
-    QCOMPARE(plan.ioDescriptions(true),
+    QCOMPARE(plan.ioDescriptions().inputs,
              QStringList({"x: FP32 [-1, 1, 28, 28], FP32 NCHW (min [1, 1, 28, 28], opt [8, 1, 28, "
                           "28], max [32, 1, 28, 28])"}));
-    QCOMPARE(plan.ioDescriptions(false).size(), 3);
-    QCOMPARE(plan.ioDescriptions(false)[2], QString("packed_fp4: FP4 [-1, 5]"));
+    QCOMPARE(plan.ioDescriptions().outputs.size(), 3);
+    QCOMPARE(plan.ioDescriptions().outputs[2], QString("packed_fp4: FP4 [-1, 5]"));
     QCOMPARE(plan.inputBindings().size(), std::size_t(1));
     QCOMPARE(plan.outputBindings().size(), std::size_t(3));
     // A graph with I/O tensors has its bindings: no warning.
@@ -195,7 +195,7 @@ void TestTrt11Plans::readsTrt11CopyOfAlexNetAlike() {
     QCOMPARE(trt11.totalAverageMs(), trt10.totalAverageMs());
     QCOMPARE(trt11.inputBindings().front()->description(),
              trt10.inputBindings().front()->description());
-    QCOMPARE(trt11.ioDescriptions(true), QStringList({"input: FP16 [1, 3, 224, 224]"}));
+    QCOMPARE(trt11.ioDescriptions().inputs, QStringList({"input: FP16 [1, 3, 224, 224]"}));
 }
 
 // Without Bindings or I/O tensors the plan has no inputs, and a weight read as a tensor cannot

@@ -81,8 +81,9 @@ QString summaryText(const EnginePlan& plan) {
     QString text;
     QTextStream stream(&text);
     stream << "Model: " << plan.name << '\n';
-    printIo(stream, "Inputs", plan.ioDescriptions(true));
-    printIo(stream, "Outputs", plan.ioDescriptions(false));
+    const EnginePlan::IoDescriptions io = plan.ioDescriptions();
+    printIo(stream, "Inputs", io.inputs);
+    printIo(stream, "Outputs", io.outputs);
     stream << "\tAverage time: " << millisecondsText(plan.totalAverageMs())
            << (plan.hasProfile ? "" : " (no per-layer timings)") << '\n';
     if (const auto gap = latencyGap(plan))

@@ -121,10 +121,10 @@ std::vector<SummaryRow> summaryRows(const std::vector<const EnginePlan*>& plans)
     add(QStringLiteral("Latency, p99 (ms)"),
         [](const EnginePlan& p) { return statistic(p, "p99"); });
     add(QStringLiteral("Inputs"), [](const EnginePlan& p) {
-        return p.ioDescriptions(true);
+        return p.ioDescriptions().inputs;
     }).unordered = SummaryRow::Unordered::Lines;
     add(QStringLiteral("Outputs"), [](const EnginePlan& p) {
-        return p.ioDescriptions(false);
+        return p.ioDescriptions().outputs;
     }).unordered = SummaryRow::Unordered::Lines;
 
     // Then every metadata field any plan has; option lists ("a, b", "FP32+FP16") are unordered.

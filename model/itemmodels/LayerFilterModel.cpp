@@ -38,6 +38,8 @@ bool LayerFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& source
 bool LayerFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
     const auto* table = qobject_cast<const LayerTableModel*>(sourceModel());
     const int column = left.column();
+    if (column == LayerTableModel::IndexColumn) // the source's rows are the layers in order
+        return left.row() < right.row();
     if (!table || !table->plan() || !LayerTableModel::isNumericColumn(column))
         return MissingLastSortModel::lessThan(left, right);
     const auto& layers = table->plan()->layers;
@@ -50,16 +52,24 @@ bool LayerFilterModel::lessThan(const QModelIndex& left, const QModelIndex& righ
     return *a < *b;
 }
 
+void LayerFilterModel::sort(int column, Qt::SortOrder order) {
+    const bool sourceOrder = column == LayerTableModel::IndexColumn && order == Qt::AscendingOrder;
+    MissingLastSortModel::sort(sourceOrder ? -1 : column, order);
+}
+
 LayerFilterModel::Totals LayerFilterModel::visibleTotals() const {
     Totals totals;
+    const auto* table = qobject_cast<const LayerTableModel*>(sourceModel());
+    if (!table || !table->plan())
+        return totals;
     for (int r = 0; r < rowCount(); ++r) {
+        const Layer& layer =
+            table->plan()->layers[static_cast<std::size_t>(mapToSource(index(r, 0)).row())];
         ++totals.layers;
-        const QVariant ms = index(r, LayerTableModel::LatencyColumn).data(sortRole());
-        const QVariant pct = index(r, LayerTableModel::LatencyShareColumn).data(sortRole());
-        if (ms.isValid())
-            totals.latencyMs = totals.latencyMs.value_or(0) + ms.toDouble();
-        if (pct.isValid())
-            totals.latencyPct = totals.latencyPct.value_or(0) + pct.toDouble();
+        if (const std::optional<double> ms = layer.timing.average())
+            totals.latencyMs = totals.latencyMs.value_or(0) + *ms;
+        if (const std::optional<double> pct = layer.timing.share())
+            totals.latencyPct = totals.latencyPct.value_or(0) + *pct;
     }
     return totals;
 }

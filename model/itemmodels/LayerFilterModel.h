@@ -35,6 +35,10 @@ class LayerFilterModel : public MissingLastSortModel {
     // Layer indices of the visible rows, in view order.
     QList<int> visibleLayers() const;
 
+    // By index, ascending, is the source's own order: the rows are not sorted for it (sorting
+    // 210,000 rows took a tenth of a second of opening a plan).
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
   protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;

@@ -97,6 +97,7 @@ OrderedJson filesJson(const PlanSources& s) {
 
 OrderedJson summaryJson(const EnginePlan& plan) {
     const std::optional<LatencyGap> gap = latencyGap(plan);
+    const EnginePlan::Bindings bindings = plan.bindingTensors();
     OrderedJson warnings = OrderedJson::array();
     for (const QString& w : plan.warnings)
         warnings.push_back(str(w));
@@ -116,8 +117,8 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"weights_bytes", jsonNumber(plan.totalWeightsBytes())},
         {"layers_without_weights", plan.layersWithoutWeights()},
         {"activations_bytes", jsonNumber(plan.totalActivationBytes())},
-        {"inputs", bindingsJson(plan.inputBindings())},
-        {"outputs", bindingsJson(plan.outputBindings())},
+        {"inputs", bindingsJson(bindings.inputs)},
+        {"outputs", bindingsJson(bindings.outputs)},
         {"io_tensors", ioTensorsJson(plan.ioTensors)},
         {"by_type", groupsJson(groupLayers(plan.layers, layerTypeKey))},
         {"by_precision", groupsJson(groupLayers(plan.layers, layerPrecisionKey))},

@@ -53,16 +53,8 @@ std::optional<double> EnginePlan::totalActivationBytes() const {
 // As trex's get_bindings, on the graph's tensors (NoOps folded): a binding is an input if a
 // layer reads it before any layer touched it, and an output if a layer writes it before any
 // layer read it.
-std::vector<const Tensor*> EnginePlan::inputBindings() const {
-    return bindingTensors(true);
-}
-
-std::vector<const Tensor*> EnginePlan::outputBindings() const {
-    return bindingTensors(false);
-}
-
-std::vector<const Tensor*> EnginePlan::bindingTensors(bool inputs) const {
-    std::vector<const Tensor*> result;
+EnginePlan::Bindings EnginePlan::bindingTensors() const {
+    Bindings result;
     const QSet<QString> bound(bindings.cbegin(), bindings.cend());
     // An engine has few bindings: comparing with each (sizes first) costs less than hashing.
     constexpr qsizetype kFew = 8;
@@ -70,32 +62,34 @@ std::vector<const Tensor*> EnginePlan::bindingTensors(bool inputs) const {
         return bindings.size() <= kFew ? bindings.contains(name) : bound.contains(name);
     };
     QSet<QString> seen; // only binding names matter
-    const auto visit = [&](const std::vector<Tensor>& tensors, bool wanted) {
+    const auto visit = [&](const std::vector<Tensor>& tensors, std::vector<const Tensor*>& found) {
         for (const Tensor& t : tensors) {
             if (!isBound(t.name))
                 continue;
-            if (wanted && !seen.contains(t.name))
-                result.push_back(&t);
+            if (!seen.contains(t.name))
+                found.push_back(&t);
             seen.insert(t.name);
         }
     };
     for (const Layer& l : layers) {
-        visit(l.graphInputs(), inputs);
-        visit(l.graphOutputs(), !inputs);
+        visit(l.graphInputs(), result.inputs);
+        visit(l.graphOutputs(), result.outputs);
     }
     return result;
 }
 
-QStringList EnginePlan::ioDescriptions(bool inputs) const {
-    QStringList lines;
+EnginePlan::IoDescriptions EnginePlan::ioDescriptions() const {
+    IoDescriptions lines;
     if (!ioTensors.empty()) {
         for (const IoTensor& t : ioTensors)
-            if (t.input == inputs)
-                lines << t.description(profileIndex);
+            (t.input ? lines.inputs : lines.outputs) << t.description(profileIndex);
         return lines;
     }
-    for (const Tensor* t : bindingTensors(inputs))
-        lines << t->description();
+    const Bindings tensors = bindingTensors();
+    for (const Tensor* t : tensors.inputs)
+        lines.inputs << t->description();
+    for (const Tensor* t : tensors.outputs)
+        lines.outputs << t->description();
     return lines;
 }
 

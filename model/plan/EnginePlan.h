@@ -56,12 +56,22 @@ struct EnginePlan {
     int layersWithoutWeights() const;
     std::optional<double> totalActivationBytes() const; // sum of every layer's input + output bytes
 
-    // Engine inputs and outputs in engine order, each tensor once.
-    std::vector<const Tensor*> inputBindings() const;
-    std::vector<const Tensor*> outputBindings() const;
-    // The inputs' or the outputs' descriptions for people: the I/O tensors' where the graph
+    // Engine inputs and outputs in engine order, each tensor once; both found in one pass over
+    // the layers.
+    struct Bindings {
+        std::vector<const Tensor*> inputs;
+        std::vector<const Tensor*> outputs;
+    };
+    Bindings bindingTensors() const;
+    std::vector<const Tensor*> inputBindings() const { return bindingTensors().inputs; }
+    std::vector<const Tensor*> outputBindings() const { return bindingTensors().outputs; }
+    // The inputs' and the outputs' descriptions for people: the I/O tensors' where the graph
     // lists them (type, shape, format, the profile's min/opt/max), else the bindings' tensors'.
-    QStringList ioDescriptions(bool inputs) const;
+    struct IoDescriptions {
+        QStringList inputs;
+        QStringList outputs;
+    };
+    IoDescriptions ioDescriptions() const;
 
     const Layer* findLayer(const QString& name) const;
 
@@ -70,8 +80,6 @@ struct EnginePlan {
     const TensorIndex& tensorIndex() const { return m_tensorIndex.get(layers); }
 
   private:
-    std::vector<const Tensor*> bindingTensors(bool inputs) const;
-
     TensorIndexSlot m_tensorIndex;
 };
 

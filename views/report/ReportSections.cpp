@@ -82,6 +82,7 @@ std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
         return lines.join(QLatin1Char('\n'));
     };
     const std::optional<double> weights = plan.totalWeightsBytes();
+    const EnginePlan::Bindings io = plan.bindingTensors();
     std::vector<std::pair<QString, QString>> facts = {
         {QStringLiteral("Plan"), plan.name},
         {QStringLiteral("Layers"), QString::number(plan.layers.size())},
@@ -91,8 +92,8 @@ std::vector<std::pair<QString, QString>> planFacts(const EnginePlan& plan,
         {QStringLiteral("Weights"),
          bytesText(weights) + withoutWeightsText(weights, plan.layersWithoutWeights())},
         {QStringLiteral("Activations"), bytesText(plan.totalActivationBytes())},
-        {QStringLiteral("Inputs"), bindings(plan.inputBindings())},
-        {QStringLiteral("Outputs"), bindings(plan.outputBindings())},
+        {QStringLiteral("Inputs"), bindings(io.inputs)},
+        {QStringLiteral("Outputs"), bindings(io.outputs)},
     };
     if (plan.profileCount > 1)
         facts.emplace_back(

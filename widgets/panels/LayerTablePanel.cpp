@@ -88,7 +88,11 @@ void LayerTablePanel::reload() {
         for (const LayerGroup& g : groupLayers(plan->layers, layerTypeKey))
             m_types->addItem(QStringLiteral("%1 (%2)").arg(g.key).arg(g.count), g.key);
     m_filter->setTypeFilter({});
-    m_view->resizeColumnsToContents();
+    // The long texts get set widths; the other columns fit what they show.
+    for (int c = 0; c < LayerTableModel::FixedColumnCount; ++c)
+        if (c != LayerTableModel::NameColumn && c != LayerTableModel::TacticColumn &&
+            c != LayerTableModel::AccuracyColumn) // fitted when a log shows it
+            m_view->resizeColumnToContents(c);
     m_view->setColumnWidth(LayerTableModel::NameColumn, 360);
     m_view->setColumnWidth(LayerTableModel::TacticColumn, 220);
     showAccuracy();

@@ -29,9 +29,10 @@ SummaryPanel::SummaryPanel(PlanDocument* document, QWidget* parent)
 QString SummaryPanel::planRows() const {
     const EnginePlan& plan = *m_document->plan();
     QString rows;
-    for (const QString& input : plan.ioDescriptions(true))
+    const EnginePlan::IoDescriptions io = plan.ioDescriptions();
+    for (const QString& input : io.inputs)
         rows += row(tr("Input"), input);
-    for (const QString& output : plan.ioDescriptions(false))
+    for (const QString& output : io.outputs)
         rows += row(tr("Output"), output);
     rows += row(tr("Layers"), QString::number(plan.layers.size()));
     rows += row(tr("Average time"), plan.hasProfile ? millisecondsText(plan.totalAverageMs())

@@ -33,7 +33,7 @@ struct Inputs {
     std::vector<QString> recordNames;
     std::vector<NameCount> countStore; // reserved for every name: the pointers below hold
     QHash<NameKey, NameCount*> counts; // the entries' and recordNames' own names, viewed
-    std::vector<const NameCount*> entryCounts;
+    std::vector<NameCount*> entryCounts;
     std::vector<int> entryOccurrence;
     std::vector<const NameCount*> recordCounts;
     std::vector<int> recordOccurrence;
@@ -56,7 +56,10 @@ struct Inputs {
         recordOccurrence.reserve(records);
         for (std::size_t i = 0; i < records; ++i) {
             recordNames.push_back(replaceRecordSeparators(f.profile->records[i].name));
-            NameCount& count = countOf(recordNames.back());
+            // A profile usually names the graph's entries in their order: the entry at the
+            // same place has the name's counts already (a plan's names hashed once, not twice).
+            const bool asEntry = i < f.graph.size() && recordNames.back() == f.graph[i].name;
+            NameCount& count = asEntry ? *entryCounts[i] : countOf(recordNames.back());
             recordOccurrence.push_back(++count.records);
             recordCounts.push_back(&count);
         }

@@ -8,6 +8,8 @@
 
 #include <QHash>
 #include <functional>
+#include <utility>
+#include <vector>
 
 namespace planscope {
 namespace {
@@ -44,14 +46,25 @@ QString cudaCoreReason(const KernelName& kernel) {
 class KernelNames {
   public:
     const KernelName& of(const QString& tactic) {
-        auto it = m_decoded.find(tactic);
-        if (it == m_decoded.end())
-            it = m_decoded.insert(tactic, decodeKernelName(tactic));
-        return *it;
+        // The reader pools repeated texts, so equal tactics are mostly one string: found by
+        // where its text is, a kernel name of a hundred characters is not hashed again.
+        const Text text{tactic.constData(), tactic.size()};
+        if (const auto known = m_byText.constFind(text); known != m_byText.cend())
+            return m_kernels[std::size_t(*known)];
+        auto index = m_byName.constFind(tactic);
+        if (index == m_byName.cend()) {
+            index = m_byName.insert(tactic, int(m_kernels.size()));
+            m_kernels.push_back(decodeKernelName(tactic));
+        }
+        m_byText.insert(text, *index);
+        return m_kernels[std::size_t(*index)];
     }
 
   private:
-    QHash<NameKey, KernelName> m_decoded;
+    using Text = std::pair<const QChar*, qsizetype>;
+    std::vector<KernelName> m_kernels;
+    QHash<NameKey, int> m_byName; // the layers' own tactic strings, viewed
+    QHash<Text, int> m_byText;
 };
 
 // Unlike trex, which looks for "imma|hmma|xmma|i88|884" in the tactic, the kernel's name is

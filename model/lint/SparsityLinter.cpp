@@ -1,6 +1,11 @@
 #include "lint/EngineLinters.h"
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
+#include "plan/LayerAttributes.h"
+
+#include <array>
+#include <optional>
+#include <string_view>
 
 namespace planscope {
 
@@ -8,14 +13,25 @@ QStringList SparsityLinter::rules() const {
     return {lintrules::kWeightsSparsity};
 }
 
+namespace {
+
+// An attribute written as 1 or "1", as Layer::attribute() reads both.
+bool isOne(const std::optional<std::string_view>& json) {
+    return json && (*json == "1" || *json == "\"1\"");
+}
+
+} // namespace
+
 void SparsityLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                           std::vector<LintFinding>& findings) const {
+    static constexpr std::array<std::string_view, 2> kKeys = {"HasSparseWeights", "AllowSparse"};
     for (const Layer& layer : plan.layers) {
         if (!settings.covers(layer.index))
             continue;
-        const bool sparse =
-            layer.attribute(QStringLiteral("HasSparseWeights")) == QLatin1String("1");
-        const bool allowed = layer.attribute(QStringLiteral("AllowSparse")) == QLatin1String("1");
+        std::array<std::optional<std::string_view>, kKeys.size()> json;
+        attributesJson(layer, kKeys, json); // both in one walk
+        const bool sparse = isOne(json[0]);
+        const bool allowed = isOne(json[1]);
         if (!sparse && !allowed)
             continue;
         LintFinding f = findingOn(layer, lintrules::kWeightsSparsity, Severity::Info);

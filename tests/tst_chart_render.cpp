@@ -121,6 +121,7 @@ class TestChartRender : public QObject {
     void refusesUnknownFormat();
     void ticksStepByOneTwoFive();
     void shortenedLabelsStayDistinct();
+    void thinSlicesAreDrawnAsOne();
     void everyChartDrawsAllItsData_data();
     void everyChartDrawsAllItsData();
     void compareChartsDrawAllTheirData_data();
@@ -304,6 +305,54 @@ void TestChartRender::shortenedLabelsStayDistinct() {
     // Labels that fit stay whole.
     QCOMPARE(distinctLabels({"Convolution", "Reformat"}, metrics, 150),
              QStringList({"Convolution", "Reformat"}));
+}
+
+// Slices too thin to draw apart (a sunburst of 210,000 layers) are laid out as one per run of
+// siblings of one color, their children not at all; the painter then draws and hit-tests a few
+// shapes, every node's mark inside them.
+void TestChartRender::thinSlicesAreDrawnAsOne() {
+    Panel panel;
+    panel.kind = PanelKind::Rings;
+    const auto node = [](const QString& label, double value, Rgb color) {
+        RingNode n;
+        n.label = label;
+        n.mark.value = value;
+        n.mark.color = color;
+        return n;
+    };
+    RingNode parent = node(QStringLiteral("run"), 100, 0x445566);
+    for (int i = 0; i < 1000; ++i)
+        parent.children.push_back(node(QString::number(i), 0.1, i < 600 ? 0xAA0000 : 0x00AA00));
+    panel.rings = {node(QStringLiteral("big"), 1000, 0x112233), parent};
+    const auto whole = ringLayout(panel);
+    QCOMPARE(int(whole.size()), 2 + 1000);
+    const auto merged = ringLayout(panel, {}, 0.5); // each child spans 0.03 degrees
+    QCOMPARE(int(merged.size()), 2 + 2);            // the red run and the green run
+    QVERIFY(!merged[1].thin);
+    QCOMPARE(merged[1].key, QStringLiteral("run"));
+    QVERIFY(merged[2].thin);
+    QCOMPARE(merged[2].count, 600);
+    QCOMPARE(merged[2].node, &panel.rings[1].children[0]);
+    QCOMPARE(merged[3].count, 400);
+    QVERIFY(qAbs(merged[2].spanDegrees + merged[3].spanDegrees - merged[1].spanDegrees) < 1e-9);
+    QVERIFY(qAbs(merged[3].startDegrees - (merged[2].startDegrees + merged[2].spanDegrees)) < 1e-9);
+
+    Chart chart;
+    chart.panels = {panel};
+    ChartPainter painter(&chart);
+    QImage image(600, 450, QImage::Format_ARGB32);
+    QPainter on(&image);
+    painter.paint(on, QRectF(0, 0, 600, 450));
+    QCOMPARE(painter.paintedMarks(), 2 + 1000);
+    const QRectF run = painter.drawnMarks().back().rect; // the green run's: all its 400 marks
+    QCOMPARE(painter.drawnMarks()[2 + 600].rect, run);
+    QString tooltip;
+    for (double x = run.left(); x < run.right() && tooltip.isEmpty(); x += 1)
+        for (double y = run.top(); y < run.bottom() && tooltip.isEmpty(); y += 1)
+            if (const ChartHit hit = painter.hitAt({x, y}); hit.tooltip.startsWith("400 "))
+                tooltip = hit.tooltip;
+    QCOMPARE(tooltip.section(':', 0, 0),
+             QStringLiteral("400 slices too thin to draw apart (each under half a pixel)"));
 }
 
 void TestChartRender::everyChartDrawsAllItsData_data() {

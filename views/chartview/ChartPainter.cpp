@@ -125,27 +125,60 @@ const RingNode* findRing(const std::vector<RingNode>& nodes, const QString& key)
     return found;
 }
 
-void addRingSlice(std::vector<RingSlice>& slices, const RingNode& node, int level, double start,
-                  double span, const QString& key) {
-    slices.push_back({&node, level, start, span, key});
-    if (level + 1 >= kMaxRingLevels)
-        return;
-    double childTotal = 0;
-    for (const RingNode& child : node.children)
-        childTotal += std::max(0.0, child.mark.value);
-    const double whole = std::max(childTotal, node.mark.value);
-    double angle = start;
-    for (const RingNode& child : node.children) {
-        const double childSpan = whole > 0 ? span * std::max(0.0, child.mark.value) / whole : 0;
-        addRingSlice(slices, child, level + 1, angle, childSpan, ringKey(key, child.label));
-        angle += childSpan;
+class RingLayout {
+  public:
+    explicit RingLayout(double thinDegrees) : m_thin(thinDegrees) {}
+
+    // Lays out `nodes`, siblings sharing `span` from `start` by their values over `whole`.
+    void addSiblings(const std::vector<const RingNode*>& nodes, int level, double start,
+                     double span, double whole, const QString& parentKey,
+                     const QString* onlyKey = nullptr) {
+        constexpr std::size_t kNone = std::size_t(-1);
+        double angle = start;
+        std::size_t thinRun = kNone; // the slice the thin siblings just before joined
+        for (const RingNode* node : nodes) {
+            const double nodeSpan = whole > 0 ? span * std::max(0.0, node->mark.value) / whole : 0;
+            if (nodeSpan < m_thin) {
+                if (thinRun != kNone && m_slices[thinRun].node->mark.color == node->mark.color) {
+                    m_slices[thinRun].spanDegrees += nodeSpan;
+                    ++m_slices[thinRun].count;
+                } else {
+                    thinRun = m_slices.size();
+                    m_slices.push_back({node, level, angle, nodeSpan, {}, true, 1});
+                }
+            } else {
+                thinRun = kNone;
+                add(*node, level, angle, nodeSpan,
+                    onlyKey ? *onlyKey : ringKey(parentKey, node->label));
+            }
+            angle += nodeSpan;
+        }
     }
-}
+
+    std::vector<RingSlice> take() { return std::move(m_slices); }
+
+  private:
+    void add(const RingNode& node, int level, double start, double span, const QString& key) {
+        m_slices.push_back({&node, level, start, span, key, false, 1});
+        if (level + 1 >= kMaxRingLevels || node.children.empty())
+            return;
+        double childTotal = 0;
+        std::vector<const RingNode*> children;
+        children.reserve(node.children.size());
+        for (const RingNode& child : node.children) {
+            childTotal += std::max(0.0, child.mark.value);
+            children.push_back(&child);
+        }
+        addSiblings(children, level + 1, start, span, std::max(childTotal, node.mark.value), key);
+    }
+
+    double m_thin;
+    std::vector<RingSlice> m_slices;
+};
 
 } // namespace
 
-std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill) {
-    std::vector<RingSlice> slices;
+std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill, double thinDegrees) {
     std::vector<const RingNode*> inner;
     const RingNode* drilled = drill.isEmpty() ? nullptr : findRing(panel.rings, drill);
     if (drilled)
@@ -157,14 +190,10 @@ std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill) {
     for (const RingNode* node : inner)
         total += std::max(0.0, node->mark.value);
     if (total <= 0)
-        return slices;
-    double angle = 0;
-    for (const RingNode* node : inner) {
-        const double span = 360.0 * std::max(0.0, node->mark.value) / total;
-        addRingSlice(slices, *node, 0, angle, span, drilled ? drill : node->label);
-        angle += span;
-    }
-    return slices;
+        return {};
+    RingLayout layout(thinDegrees);
+    layout.addSiblings(inner, 0, 0, 360.0, total, {}, drilled ? &drill : nullptr);
+    return layout.take();
 }
 
 } // namespace planscope::charts

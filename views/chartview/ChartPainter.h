@@ -32,13 +32,17 @@ struct DrawnText {
     QString text;
 };
 
-// A slice of a ring panel as drawn: angles in degrees, clockwise from 12 o'clock.
+// A slice of a ring panel as drawn: angles in degrees, clockwise from 12 o'clock. Sibling
+// nodes too thin to draw apart are one thin slice of `count` nodes from `node` on, without a key
+// and without the slices their children would have further out.
 struct RingSlice {
     const RingNode* node = nullptr;
     int level = 0; // 0 inner, then outwards
     double startDegrees = 0;
     double spanDegrees = 0;
     QString key; // the labels from the outermost panel ring to this node (ringKey)
+    bool thin = false;
+    int count = 1;
 };
 
 // Rings drawn at once (wide enough for a name at 600 px); deeper ones show when the sunburst
@@ -51,8 +55,12 @@ QString parentRingKey(const QString& key);
 
 // The slices of a ring panel, up to kMaxRingLevels deep; with `drill` (a ringKey) set, that node
 // whole and the nodes inside it. A node's children share its angle by their values, leaving a
-// gap for what the node holds beyond them.
-std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill = {});
+// gap for what the node holds beyond them. Consecutive siblings of one color narrower than
+// `thinDegrees` each are one slice, their children not laid out (a sunburst of 210,000 layers
+// has slices of a thousandth of a pixel: drawn, hit-tested and keyed one by one they took
+// seconds and a gigabyte).
+std::vector<RingSlice> ringLayout(const Panel& panel, const QString& drill = {},
+                                  double thinDegrees = 0);
 
 // Paints a Chart with QPainter (screen, PNG and SVG alike) and answers what is at a point.
 class ChartPainter {

@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace planscope::charts {
 namespace {
@@ -42,17 +43,42 @@ void labelSlice(PaintContext& c, const QPainterPath& slice, const QPointF& at, c
     }
 }
 
+// What a slice of several nodes too thin to draw apart says, and whether it holds `layer`.
+QString thinSliceTooltip(const RingSlice& slice) {
+    return QStringLiteral("%1 slices too thin to draw apart (each under half a pixel): %2 % of "
+                          "the ring in all")
+        .arg(slice.count)
+        .arg(slice.spanDegrees / 3.6, 0, 'f', 2);
+}
+
+// A thin run's nodes and what the rings further out would hold of them are all drawn in it.
+void addRunMarks(PaintContext& c, const RingNode& node, int levelsLeft, const QRectF& rect) {
+    c.addMark(rect, &node.mark);
+    if (levelsLeft > 1)
+        for (const RingNode& child : node.children)
+            addRunMarks(c, child, levelsLeft - 1, rect);
+}
+
+bool holds(const RingSlice& slice, const std::function<bool(int)>& wanted) {
+    for (int i = 0; i < slice.count; ++i) // siblings: consecutive nodes
+        if (const int layer = (slice.node + i)->mark.layer; layer >= 0 && wanted(layer))
+            return true;
+    return false;
+}
+
 } // namespace
 
 void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
     const QRectF plot = body.adjusted(4, 4, -4, -4);
     QPainter& painter = c.painter;
-    const std::vector<RingSlice> slices = ringLayout(panel, c.drill);
+    const QPointF center = plot.center();
+    const double outer = std::min(plot.width(), plot.height()) / 2 - 4;
+    constexpr double kThinPixels = 0.5; // slices narrower at the rim are drawn as one
+    const std::vector<RingSlice> slices =
+        ringLayout(panel, c.drill, kThinPixels / std::max(outer, 1.0) * 180 / M_PI);
     int levels = 1;
     for (const RingSlice& slice : slices)
         levels = std::max(levels, slice.level + 1);
-    const QPointF center = plot.center();
-    const double outer = std::min(plot.width(), plot.height()) / 2 - 4;
     // One ring is a donut; several surround a hole (the way back out of a zoomed sunburst).
     const double hole = levels > 1 ? outer * 0.22 : outer * 0.5;
     const auto radius = [&](int level) { return hole + (outer - hole) * level / levels; };
@@ -73,8 +99,24 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
         painter.setPen(QPen(Qt::white, slice.spanDegrees > 2 ? 1 : 0.2));
         painter.setBrush(fill);
         painter.drawPath(path);
-        c.addMark(path.boundingRect(), &slice.node->mark);
-        const bool zooms = !slice.node->children.empty() && levels > 1;
+        if (slice.thin) {
+            for (int i = 0; i < slice.count; ++i) // siblings: consecutive nodes
+                addRunMarks(c, *(slice.node + i), kMaxRingLevels - slice.level,
+                            path.boundingRect());
+        } else {
+            c.addMark(path.boundingRect(), &slice.node->mark);
+        }
+        if (slice.count > 1) { // thin siblings drawn as one
+            c.hits.push_back({path.boundingRect(), path, {-1, thinSliceTooltip(slice), {}, false}});
+            if (c.selectedLayer >= 0 &&
+                holds(slice, [&](int layer) { return layer == c.selectedLayer; }))
+                selected = path;
+            if (!c.marked.isEmpty() &&
+                holds(slice, [&](int layer) { return c.marked.contains(layer); }))
+                marked.addPath(path);
+            continue;
+        }
+        const bool zooms = !slice.node->children.empty() && levels > 1 && !slice.key.isEmpty();
         c.hits.push_back({path.boundingRect(),
                           path,
                           {slice.node->mark.layer, slice.node->mark.tooltip,

@@ -38,16 +38,6 @@ AsyncPlanLoader::analysisOutcome(const std::shared_ptr<const EnginePlan>& plan,
     return outcome;
 }
 
-// Exceptions stay on the worker here too: null then, and the document makes the modules when
-// they are asked for.
-std::shared_ptr<const ModuleTree> AsyncPlanLoader::modulesOutcome(const EnginePlan& plan) {
-    try {
-        return std::make_shared<const ModuleTree>(buildModuleTree(plan));
-    } catch (const std::exception&) {
-        return nullptr;
-    }
-}
-
 AsyncPlanLoader::AsyncPlanLoader(QObject* parent) : QObject(parent) {
     m_poll.setInterval(50);
     connect(&m_poll, &QTimer::timeout, this, [this] {
@@ -61,7 +51,6 @@ AsyncPlanLoader::~AsyncPlanLoader() {
     // The worker holds no pointer to us, but let it end first. (Its continuation, queued to
     // this thread, is dropped with this object: waiting for that would never end.)
     m_work.waitForFinished();
-    m_modules.waitForFinished();
 }
 
 // A continuation on this thread runs at once when the worker is already done, which would emit
@@ -122,12 +111,6 @@ void AsyncPlanLoader::analyse(std::shared_ptr<const EnginePlan> plan, const Lint
 
 void AsyncPlanLoader::analyse(const std::shared_ptr<Job>& job,
                               std::shared_ptr<const EnginePlan> plan, const LintSettings& lint) {
-    QFuture<std::shared_ptr<const ModuleTree>> modules =
-        QtConcurrent::run([plan] { return modulesOutcome(*plan); });
-    m_modules = modules;
-    deliverLater(modules, [this, plan](std::shared_ptr<const ModuleTree> made) {
-        emit modulesMade(plan, std::move(made));
-    });
     QFuture<Analysis> analysis =
         QtConcurrent::run([plan = std::move(plan), lint] { return analysisOutcome(plan, lint); });
     m_work = analysis;

@@ -11,9 +11,9 @@
 
 namespace planscope {
 
-// Loads a plan on a worker thread (loaded()), then analyses it there: its modules on their own,
-// delivered first (modulesMade(): the graph opens on them), and beside them the lint, the check
-// and the leads (analysed()), so the window shows the plan while the analysis is made. A newer
+// Loads a plan on a worker thread (loaded()), then analyses it there: the lint, the check and the
+// leads (analysed()), so the window shows the plan while the analysis is made (its modules are
+// made when a view first wants them: PlanDocument::requestModules). A newer
 // request cancels and drops the one before; progress is polled from the worker's shared state, so
 // the worker never calls into this object.
 class AsyncPlanLoader : public QObject {
@@ -34,10 +34,6 @@ class AsyncPlanLoader : public QObject {
     void progressChanged(int percent);
     void loaded(const QString& path, int profile,
                 std::shared_ptr<const planscope::EnginePlan> plan);
-    // Of `plan`, which may since have given way to another (PlanDocument::setModules sees); null
-    // when they could not be made.
-    void modulesMade(std::shared_ptr<const planscope::EnginePlan> plan,
-                     std::shared_ptr<const planscope::ModuleTree> modules);
     // `error` names what went wrong when the analysis could not be made (empty otherwise).
     void analysed(planscope::PlanAnalysis analysis, const QString& error);
     void failed(const QString& path, const QString& message);
@@ -56,7 +52,6 @@ class AsyncPlanLoader : public QObject {
     };
     static Analysis analysisOutcome(const std::shared_ptr<const EnginePlan>& plan,
                                     const LintSettings& lint);
-    static std::shared_ptr<const ModuleTree> modulesOutcome(const EnginePlan& plan);
 
     struct Job {
         std::atomic<int> percent{0};
@@ -68,8 +63,7 @@ class AsyncPlanLoader : public QObject {
     void finish();
 
     std::shared_ptr<Job> m_job;
-    QFuture<void> m_work;    // the load, then the analysis
-    QFuture<void> m_modules; // beside the analysis
+    QFuture<void> m_work; // the load, then the analysis
     QTimer m_poll;
 };
 

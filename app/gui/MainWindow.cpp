@@ -110,7 +110,6 @@ MainWindow::MainWindow(const QString& plan, int profile, QWidget* parent)
     restoreSettings();
 
     connect(m_loader, &AsyncPlanLoader::loaded, this, &MainWindow::onLoaded);
-    connect(m_loader, &AsyncPlanLoader::modulesMade, m_document, &PlanDocument::setModules);
     connect(m_loader, &AsyncPlanLoader::analysed, this, &MainWindow::onAnalysed);
     connect(m_loader, &AsyncPlanLoader::failed, this, &MainWindow::onFailed);
     connect(m_loader, &AsyncPlanLoader::cancelled, this, &MainWindow::onCancelled);

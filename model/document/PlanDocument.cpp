@@ -3,6 +3,9 @@
 #include "io/PlanLoader.h"
 #include "lint/Linter.h"
 
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThreadPool>
 #include <future>
 
 namespace planscope {
@@ -19,10 +22,10 @@ std::vector<const LintFinding*> PlanDocument::findingsFor(int layer) const {
 }
 
 void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
-    open(std::move(plan), true);
+    open(std::move(plan));
 }
 
-void PlanDocument::open(std::shared_ptr<const EnginePlan> plan, bool modulesComing) {
+void PlanDocument::open(std::shared_ptr<const EnginePlan> plan) {
     m_selection->clear();
     m_plan = std::move(plan);
     m_connections.reset();
@@ -30,7 +33,7 @@ void PlanDocument::open(std::shared_ptr<const EnginePlan> plan, bool modulesComi
     m_accuracyOnPlan.reset();
     m_analysis = {};
     m_analysed = false;
-    m_modulesComing = m_plan && modulesComing;
+    m_modulesRequested = false;
     m_lintSettingsChanged = false;
     emit planChanged();
 }
@@ -67,11 +70,32 @@ std::shared_ptr<const ModuleTree> PlanDocument::modules() const {
     return m_modules;
 }
 
+void PlanDocument::requestModules() {
+    if (!m_plan || m_modules || m_modulesRequested)
+        return;
+    m_modulesRequested = true;
+    QThreadPool::globalInstance()->start([plan = m_plan, document = QPointer(this)] {
+        std::shared_ptr<const ModuleTree> made;
+        try {
+            made = std::make_shared<const ModuleTree>(buildModuleTree(*plan));
+        } catch (const std::exception&) { // out of memory: modules() tries again when asked
+        }
+        // Handed over on the application's thread, where the document lives and dies.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [document, plan, made] {
+                if (document)
+                    document->setModules(plan, made);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
 void PlanDocument::setModules(const std::shared_ptr<const EnginePlan>& plan,
                               std::shared_ptr<const ModuleTree> modules) {
-    if (!modulesPending() || plan != m_plan)
+    if (m_modules || !m_plan || plan != m_plan)
         return;
-    m_modulesComing = false;
+    m_modulesRequested = false;
     m_modules = std::move(modules);
     emit modulesChanged();
 }
@@ -86,7 +110,7 @@ void PlanDocument::setAnalysis(PlanAnalysis analysis) {
 }
 
 void PlanDocument::setPlan(LoadedPlan loaded) {
-    open(std::move(loaded.plan), false); // its modules made here when asked for
+    open(std::move(loaded.plan));
     setAnalysis(std::move(loaded.analysis));
 }
 

@@ -137,8 +137,12 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     layout->addLayout(legendRow);
     layout->addWidget(m_canvas, 1);
 
-    for (QComboBox* box : {m_mode, m_color, m_detail, m_latency})
+    for (QComboBox* box : {m_color, m_detail, m_latency})
         connect(box, &QComboBox::currentIndexChanged, this, &GraphPanel::relayout);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
+        m_modeChosen = true;
+        relayout();
+    });
     connect(m_radius, &QSpinBox::valueChanged, this, &GraphPanel::relayout);
     connect(m_depth, &QSpinBox::valueChanged, this, &GraphPanel::showModules);
     connect(m_canvas, &GraphCanvas::moduleToggled, this, &GraphPanel::toggleModule);
@@ -168,6 +172,7 @@ GraphPanel::Mode GraphPanel::mode() const {
 }
 
 void GraphPanel::setNeighbourhood(bool around, int radius) {
+    m_modeChosen = true;
     const QSignalBlocker a(m_mode);
     const QSignalBlocker b(m_radius);
     m_mode->setCurrentIndex(around ? Neighbourhood : WholeGraph);
@@ -176,6 +181,7 @@ void GraphPanel::setNeighbourhood(bool around, int radius) {
 }
 
 void GraphPanel::showModules(int depth) {
+    m_modeChosen = true;
     const QSignalBlocker a(m_mode);
     const QSignalBlocker b(m_depth);
     m_mode->setCurrentIndex(Modules);
@@ -197,6 +203,7 @@ void GraphPanel::planChanged() {
     m_wideAllowed.clear();
     m_plan.reset();
     m_modules.reset();
+    m_modeChosen = false;
     m_moduleView = ModuleGraphView{m_depth->value(), {}, {}};
     m_canvas->clearScene();
     // The panel keeps its own references, so a layout in flight never outlives its plan.
@@ -210,11 +217,13 @@ void GraphPanel::showEvent(QShowEvent* event) {
         relayout();
 }
 
-// The mode a plan opens in: its modules when they fold its many layers (at the depth chosen, or
-// shallower when that draws too many nodes), a neighbourhood when the layers are very many, else
-// the whole graph.
+// The mode a plan opens in, unless the user chose one meanwhile: its modules when they fold its
+// many layers (at the depth chosen, or shallower when that draws too many nodes), a
+// neighbourhood when the layers are very many, else the whole graph.
 void GraphPanel::chooseMode() {
     m_modules = m_document->modules();
+    if (m_modeChosen)
+        return;
     const std::size_t layers = m_plan->layers.size();
     const QSignalBlocker blockMode(m_mode);
     m_mode->setCurrentIndex(layers > kModuleGraphFrom && m_modules->folds() ? Modules
@@ -311,7 +320,8 @@ void GraphPanel::relayout() {
     }
     m_stale = false;
     if (!m_modules) {
-        if (m_document->modulesPending()) { // a worker makes them
+        if (!m_document->hasModules()) { // made on a worker: modulesChanged() comes back here
+            m_document->requestModules();
             m_status->setText(tr("Reading the model's modules..."));
             m_canvas->clearScene(tr("Reading the model's modules..."));
             return;

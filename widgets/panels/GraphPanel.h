@@ -99,6 +99,7 @@ class GraphPanel : public QWidget {
     QSet<QString> m_wideAllowed; // keys of wide module graphs the user asked for
     QString m_exportWhenLaidOut; // a file to export the layout in flight to
     bool m_stale = false;        // a layout is wanted once the panel shows
+    bool m_modeChosen = false;   // by the user, for this plan: the plan's modules do not decide
     int m_pending = 0;
 };
 

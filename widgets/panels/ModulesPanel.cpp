@@ -91,8 +91,15 @@ ModulesPanel::ModulesPanel(PlanDocument* document, QWidget* parent)
 }
 
 QString ModulesPanel::headerText() {
-    fillIfStale();
+    fillNow();
     return m_header->text();
+}
+
+void ModulesPanel::fillNow() {
+    if (m_document->plan() && !m_document->hasModules())
+        m_document->modules();
+    if (m_stale || m_model->plan() != m_document->plan())
+        fill();
 }
 
 void ModulesPanel::showEvent(QShowEvent* event) {
@@ -117,7 +124,8 @@ void ModulesPanel::reload() {
 
 void ModulesPanel::fill() {
     m_stale = false;
-    if (m_document->modulesPending()) { // a worker makes them
+    if (m_document->plan() && !m_document->hasModules()) { // made on a worker: modulesChanged()
+        m_document->requestModules();
         m_model->setPlan(nullptr);
         m_header->setText(tr("Reading the model's modules..."));
         return;
@@ -155,7 +163,7 @@ void ModulesPanel::expandTopLevels() {
 }
 
 bool ModulesPanel::chooseModule(const QString& path) {
-    fillIfStale();
+    fillNow();
     const int module = m_model->tree().find(path);
     if (module < 0 || !m_document->plan())
         return false;

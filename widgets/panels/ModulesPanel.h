@@ -16,7 +16,8 @@ class PlanDocument;
 // layers, precisions, types, lint findings, leads), sortable, searched by path, down to the
 // layers. Choosing a module marks its layers in every view (as a lead does) and selects its
 // slowest; choosing a layer selects it; a layer chosen elsewhere is shown in its module. The tree
-// is filled when the panel is first shown (or asked for a module) after each change.
+// is filled when the panel is first shown after each change, once the document's worker has
+// made the modules (or at once when asked for a module or its header).
 class ModulesPanel : public QWidget {
     Q_OBJECT
   public:
@@ -35,6 +36,7 @@ class ModulesPanel : public QWidget {
     void reload();
     void fill();
     void fillIfStale();
+    void fillNow(); // the modules made here if need be: for callers that cannot wait
     void onChosen();
     void followLayer(int layer);
     void expandTopLevels();

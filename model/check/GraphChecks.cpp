@@ -21,32 +21,53 @@ const QString kReexportGraph =
 // The exported layers with, for each tensor, the layers (positions in `layers`) writing it. The
 // names are the plan's own, viewed (a copy would count a reference on each).
 struct TensorGraph {
+    // A tensor's first writer; the rare tensor with more, or written in place, has `others`.
     struct Writers {
         int first = -1;
-        std::vector<int> more;    // empty for nearly every tensor
-        std::vector<int> inPlace; // of those, the Myelin kernels that also read it
+        int others = -1; // in otherWriters, or -1
+    };
+    struct OtherWriters {
+        std::vector<int> more;    // after the first
+        std::vector<int> inPlace; // of all, the Myelin kernels that also read it
     };
     std::vector<ExportedLayer> layers;
     QHash<NameKey, Writers> writers;
+    std::vector<OtherWriters> otherWriters;
     QStringList writtenTwice; // in the order of their second writer
 
     explicit TensorGraph(const EnginePlan& plan) : layers(exportedLayers(plan)) {
-        writers.reserve(2 * static_cast<qsizetype>(layers.size()));
+        qsizetype outputs = 0;
+        for (const ExportedLayer& l : layers)
+            outputs += static_cast<qsizetype>(l.layer->outputs.size());
+        writers.reserve(outputs);
         for (int i = 0; i < static_cast<int>(layers.size()); ++i)
             for (const Tensor& t : at(i).layer->outputs) {
                 if (t.name.isEmpty())
                     continue;
                 Writers& w = writers[t.name];
                 if (updatesInPlace(*at(i).layer, t.name))
-                    w.inPlace.push_back(i);
+                    othersOf(w).inPlace.push_back(i);
                 if (w.first < 0) {
                     w.first = i;
-                } else if (w.first != i && (w.more.empty() || w.more.back() != i)) {
-                    if (w.more.empty())
+                    continue;
+                }
+                const std::vector<int>* more = w.others >= 0 ? &others(w).more : nullptr;
+                if (w.first != i && (!more || more->empty() || more->back() != i)) {
+                    if (!more || more->empty())
                         writtenTwice << t.name;
-                    w.more.push_back(i);
+                    othersOf(w).more.push_back(i);
                 }
             }
+    }
+    OtherWriters& othersOf(Writers& w) {
+        if (w.others < 0) {
+            w.others = static_cast<int>(otherWriters.size());
+            otherWriters.emplace_back();
+        }
+        return otherWriters[static_cast<std::size_t>(w.others)];
+    }
+    const OtherWriters& others(const Writers& w) const {
+        return otherWriters[static_cast<std::size_t>(w.others)];
     }
     const ExportedLayer& at(int i) const { return layers[static_cast<std::size_t>(i)]; }
     // A Myelin kernel that reads a tensor and writes it (TensorRT 10's ScatterND as kgen
@@ -62,7 +83,10 @@ struct TensorGraph {
         if (writer < reader)
             return true;
         const auto it = writers.constFind(tensor);
-        return std::find(it->inPlace.begin(), it->inPlace.end(), writer) == it->inPlace.end();
+        if (it->others < 0)
+            return true;
+        const std::vector<int>& inPlace = others(*it).inPlace;
+        return std::find(inPlace.begin(), inPlace.end(), writer) == inPlace.end();
     }
     // Calls `use` with each layer writing `tensor`, in file order.
     template <class Use> void forEachWriter(QStringView tensor, Use&& use) const {
@@ -70,8 +94,9 @@ struct TensorGraph {
         if (it == writers.cend())
             return;
         use(it->first);
-        for (int w : it->more)
-            use(w);
+        if (it->others >= 0)
+            for (int w : others(*it).more)
+                use(w);
     }
 };
 

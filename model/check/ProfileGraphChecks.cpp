@@ -41,9 +41,8 @@ struct Inputs {
     Inputs(const EnginePlan& p, const PlanFacts& f)
         : plan(p), facts(f), graph(p.sources.graph), profile(f.profilePath) {
         const std::size_t records = f.profile ? f.profile->records.size() : 0;
-        const std::size_t names = f.graph.size() + records; // at most
-        countStore.reserve(names);
-        counts.reserve(static_cast<qsizetype>(names));
+        countStore.reserve(f.graph.size() + records); // at most: the pointers below must hold
+        counts.reserve(static_cast<qsizetype>(f.graph.size())); // records mostly find theirs
         entryCounts.reserve(f.graph.size());
         entryOccurrence.reserve(f.graph.size());
         for (const GraphEntry& e : f.graph) {

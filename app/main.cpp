@@ -1,5 +1,5 @@
 #include "cli/Cli.h"
-#include "gui/GuiMain.h"
+#include "library/AppLibrary.h"
 
 #include <QCoreApplication>
 
@@ -8,6 +8,6 @@ int main(int argc, char* argv[]) {
     QCoreApplication::setOrganizationName(QStringLiteral("PlanScope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PLANSCOPE_VERSION));
     if (planscope::isCliInvocation(argc, argv))
-        return planscope::runCli(argc, argv);
-    return planscope::runGui(argc, argv);
+        return planscope::runCli(argc, argv); // a command that draws loads the app library
+    return planscope::runWindow(argc, argv);
 }

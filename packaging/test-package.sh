@@ -90,6 +90,9 @@ for f in "${files[@]}"; do
     [ -s "$root/$f" ] && pass "/$f" || fail "/$f is missing or empty"
 done
 [ -x "$root/usr/bin/planscope" ] || fail "/usr/bin/planscope is not executable"
+app_library=$(find "$root/usr/lib" -name libplanscope-app.so 2>/dev/null | head -1)
+[ -n "$app_library" ] && pass "${app_library#"$root"} (the window and the commands that draw)" ||
+    fail "libplanscope-app.so is missing under /usr/lib"
 
 # The PNGs hold the size their folder names (width and height from the IHDR chunk).
 for size in 16 32 48 64 128 256; do
@@ -118,6 +121,15 @@ elif out=$("$bin" summary "$plan" 2>&1); then
 else
     echo "$out"
     fail "planscope summary $plan failed"
+fi
+# A command that draws runs from the app library, found from the installed program.
+if [ -e "$plan.graph.json" ] &&
+    out=$("$bin" export-chart "$plan" --chart latency-per-layer-ms -o "$tmp/chart.svg" 2>&1) &&
+    grep -q "<svg" "$tmp/chart.svg"; then
+    pass "planscope export-chart writes an SVG (the app library loads)"
+else
+    echo "$out"
+    fail "planscope export-chart failed"
 fi
 
 # 5. Validators.

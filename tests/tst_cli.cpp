@@ -1,6 +1,9 @@
 #include "CliRun.h"
 #include "TestSupport.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +25,7 @@ class TestCli : public QObject {
     Q_OBJECT
   private slots:
     void printsVersionAndHelp();
+    void printsWithoutTheAppLibrary();
     void printsSummaryJson();
     void printsSummaryText();
     void listsLayers();
@@ -52,6 +56,35 @@ void TestCli::printsVersionAndHelp() {
     const Run commandHelp = runPlanscope({"layers", "--help"});
     QCOMPARE(commandHelp.status, 0);
     QVERIFY(commandHelp.out.contains("--csv"));
+}
+
+// The executable starts with Qt Core and the model only: the window and the commands that draw
+// come from the app library beside it (installed: in LIBDIR/planscope), which a text command
+// never loads. Without it, a text command still runs and one that draws says what is missing.
+void TestCli::printsWithoutTheAppLibrary() {
+    QProcess readelf;
+    readelf.start(QStringLiteral("readelf"), {QStringLiteral("-d"), PLANSCOPE_BINARY});
+    QVERIFY(readelf.waitForFinished());
+    const QByteArray needed = readelf.readAllStandardOutput();
+    QVERIFY2(needed.contains("libQt6Core"), needed.constData());
+    for (const char* library : {"libQt6Gui", "libQt6Widgets", "libgvc", "libonnx"})
+        QVERIFY2(!needed.contains(library), library);
+    QVERIFY(QFileInfo(QFileInfo(PLANSCOPE_BINARY).dir().filePath("libplanscope-app.so")).isFile());
+
+    QTemporaryDir alone;
+    const QString program = alone.filePath("planscope");
+    QVERIFY(QFile::copy(PLANSCOPE_BINARY, program));
+    const Run summary = runPlanscope({"summary", dataPath(kMobileNet)}, program);
+    QCOMPARE(summary.status, 0);
+    QVERIFY(summary.text().contains("Layers: 72"));
+    const Run chart = runPlanscope({"export-chart", dataPath(kMobileNet), "--chart",
+                                    "latency-per-layer-ms", "-o", alone.filePath("chart.svg")},
+                                   program);
+    QCOMPARE(chart.status, 2);
+    QVERIFY2(chart.err.startsWith("planscope: cannot load its window and the commands that draw "
+                                  "(libplanscope-app.so)"),
+             qPrintable(chart.err));
+    QVERIFY(!QFileInfo::exists(alone.filePath("chart.svg")));
 }
 
 void TestCli::printsSummaryJson() {

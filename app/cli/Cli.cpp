@@ -3,13 +3,8 @@
 #include "cli/CliSupport.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <map>
-#include <memory>
-#include <unistd.h>
 
 namespace planscope {
 namespace {
@@ -17,9 +12,8 @@ namespace {
 using Command = int (*)(const QStringList&);
 
 struct CommandEntry {
-    Command run;
+    Command run; // null for the commands that draw: runPaintingCommand() runs them
     const char* summary;
-    bool paints = false; // draws pictures: needs a QGuiApplication (offscreen is fine)
 };
 
 const std::map<QString, CommandEntry>& commands() {
@@ -39,13 +33,12 @@ const std::map<QString, CommandEntry>& commands() {
         {QStringLiteral("convert-log"),
          {convertLogCommand, "Write trex's metadata (and profile) files from a trtexec log."}},
         {QStringLiteral("export-chart"),
-         {exportChartCommand, "Export charts to PNG or SVG (--list shows them).", true}},
-        {QStringLiteral("export-graph"),
-         {exportGraphCommand, "Export the plan graph to SVG, PNG or DOT.", true}},
+         {nullptr, "Export charts to PNG or SVG (--list shows them)."}},
+        {QStringLiteral("export-graph"), {nullptr, "Export the plan graph to SVG, PNG or DOT."}},
         {QStringLiteral("profile"),
          {profileCommand, "Build and profile an ONNX model with trtexec (needs a GPU)."}},
         {QStringLiteral("report"),
-         {reportCommand, "Write a plan's (or a comparison's) report card to HTML or PDF.", true}},
+         {nullptr, "Write a plan's (or a comparison's) report card to HTML or PDF."}},
         {QStringLiteral("accuracy"),
          {accuracyCommand,
           "Read a polygraphy run log: verdicts, errors, the first failing tensor and its layer."}},
@@ -60,20 +53,6 @@ bool isHelp(const QString& a) {
 }
 bool isVersion(const QString& a) {
     return a == "-v" || a == "--version";
-}
-
-// Pictures need fonts, not a display; Qt also wants a private runtime folder, and warns on
-// stderr without one, which scripts would take for an error.
-void prepareOffscreenPainting() {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
-        const QString runtime =
-            QDir::temp().filePath(QStringLiteral("planscope-runtime-%1").arg(getuid()));
-        if (QDir().mkpath(runtime) &&
-            QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
-            qputenv("XDG_RUNTIME_DIR", runtime.toLocal8Bit());
-    }
 }
 
 void printUsage() {
@@ -105,13 +84,11 @@ bool isCliInvocation(int argc, char** argv) {
 }
 
 int runCli(int argc, char** argv) {
-    const auto entry = commands().find(QString::fromLocal8Bit(argv[1]));
-    const bool paints = entry != commands().end() && entry->second.paints;
-    if (paints)
-        prepareOffscreenPainting();
-    std::unique_ptr<QCoreApplication> app = paints ? std::make_unique<QGuiApplication>(argc, argv)
-                                                   : std::make_unique<QCoreApplication>(argc, argv);
-    QStringList arguments = QCoreApplication::arguments();
+    if (const auto entry = commands().find(QString::fromLocal8Bit(argv[1]));
+        entry != commands().end() && !entry->second.run)
+        return runPaintingCommand(argc, argv);
+    const QCoreApplication app(argc, argv);
+    const QStringList arguments = QCoreApplication::arguments();
     const QString first = arguments.value(1);
     if (isVersion(first)) {
         out() << "planscope " << QCoreApplication::applicationVersion() << '\n';
@@ -129,9 +106,13 @@ int runCli(int argc, char** argv) {
               << Qt::endl;
         return 2;
     }
-    arguments.removeAt(1);
-    arguments[0] = QStringLiteral("planscope ") + first;
-    return command->second.run(arguments);
+    return command->second.run(commandArguments(arguments));
+}
+
+QStringList commandArguments(QStringList arguments) {
+    const QString name = arguments.takeAt(1);
+    arguments[0] = QStringLiteral("planscope ") + name;
+    return arguments;
 }
 
 } // namespace planscope

@@ -20,7 +20,7 @@ AppEntry appEntry() {
     for (const QString& path :
          {directory + u'/' + file,
           directory + QStringLiteral("/" PLANSCOPE_APP_LIBRARY_FROM_BINDIR "/") + file}) {
-        if (void* library = dlopen(QFile::encodeName(path).constData(), RTLD_NOW | RTLD_LOCAL))
+        if (void* library = dlopen(QFile::encodeName(path).constData(), RTLD_LAZY | RTLD_LOCAL))
             return reinterpret_cast<AppEntry>(dlsym(library, "planscope_app_run"));
         tried += QByteArray("\n  ") + dlerror();
     }

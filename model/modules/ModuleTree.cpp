@@ -40,12 +40,22 @@ class TreeMaker {
   public:
     explicit TreeMaker(ModuleTree& tree) : m_tree(tree) {}
 
-    // The module at `joined` ("a/b"), made with its parents when new.
-    int moduleFor(QStringView joined) {
+    // The module at `joined` ("a/b"), made with its parents when new. Layers come in model
+    // order: most are in the module of the layer before them, found without walking the path.
+    int moduleFor(const QString& joined) {
+        if (joined == m_lastPath)
+            return m_lastModule;
         int at = 0;
-        if (!joined.isEmpty())
-            for (QStringView piece : QStringTokenizer(joined, u'/'))
-                at = childNamed(at, piece);
+        for (qsizetype from = 0; !joined.isEmpty();) { // the pieces between slashes
+            const qsizetype slash = joined.indexOf(QLatin1Char('/'), from);
+            const qsizetype to = slash < 0 ? joined.size() : slash;
+            at = childNamed(at, QStringView(joined).sliced(from, to - from));
+            if (slash < 0)
+                break;
+            from = slash + 1;
+        }
+        m_lastPath = joined;
+        m_lastModule = at;
         return at;
     }
 
@@ -73,6 +83,8 @@ class TreeMaker {
 
     ModuleTree& m_tree;
     QHash<ChildKey, int> m_children;
+    QString m_lastPath; // of the layer before
+    int m_lastModule = 0;
 };
 
 void addShare(std::vector<ModuleShare>& shares, const QString& key, const LayerTiming& timing) {

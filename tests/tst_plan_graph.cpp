@@ -214,7 +214,8 @@ void TestPlanGraph::tensorIndexKeepsPlanOrderAcrossItsHalves() {
 
     EnginePlan copy = plan;
     copy.layers[0].outputs[0].name = "renamed";
-    copy.layers[2000].foldedInputs = copy.layers[2000].inputs;
+    copy.layers[2000].folded =
+        std::make_shared<Layer::FoldedTensors>(Layer::FoldedTensors{copy.layers[2000].inputs, {}});
     QCOMPARE(copy.tensorIndex().lastWriter(u"renamed"), 0);
     QVERIFY(copy.tensorIndex().graphViewDiffers());
     QCOMPARE(index.lastWriter(u"renamed"), -1);

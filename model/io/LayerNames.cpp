@@ -8,9 +8,4 @@ QString replaceRecordSeparators(QString text) {
     return text;
 }
 
-QString disambiguatedName(QHash<QString, int>& seen, const QString& name) {
-    const int count = ++seen[name];
-    return count > 1 ? name + '_' + QString::number(count) : name;
-}
-
 } // namespace planscope

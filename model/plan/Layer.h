@@ -90,12 +90,19 @@ struct Layer {
     // The tensors the plan graph connects this layer by. They differ from the exported ones only
     // where a NoOp layer next to this one was folded away (see foldNoOps); only the graph, the
     // producer/consumer links and the plan's inputs and outputs use them.
-    const std::vector<Tensor>& graphInputs() const { return foldedInputs ? *foldedInputs : inputs; }
-    const std::vector<Tensor>& graphOutputs() const {
-        return foldedOutputs ? *foldedOutputs : outputs;
+    const std::vector<Tensor>& graphInputs() const {
+        return folded && folded->inputs ? *folded->inputs : inputs;
     }
-    std::optional<std::vector<Tensor>> foldedInputs; // set by foldNoOps only
-    std::optional<std::vector<Tensor>> foldedOutputs;
+    const std::vector<Tensor>& graphOutputs() const {
+        return folded && folded->outputs ? *folded->outputs : outputs;
+    }
+    // Set by foldNoOps only (few layers: one pointer, not two vectors, in every layer); copies
+    // of the layer share it, and it never changes once set.
+    struct FoldedTensors {
+        std::optional<std::vector<Tensor>> inputs;
+        std::optional<std::vector<Tensor>> outputs;
+    };
+    std::shared_ptr<const FoldedTensors> folded;
 
     // Byte counts are 0 where the files don't hold them: check weightsKnown()/ioBytesKnown().
     bool weightsExported = false; // a Weights field (or Constants, a weight read as a tensor)

@@ -21,7 +21,7 @@ TensorIndex::TensorIndex(const std::vector<Layer>& layers) {
                 half.readers.add(t.name, layer.index);
             for (const Tensor& t : layer.outputs)
                 half.writers.add(t.name, layer.index);
-            folded = folded || layer.foldedInputs || layer.foldedOutputs;
+            folded = folded || layer.folded;
         }
         return folded;
     };

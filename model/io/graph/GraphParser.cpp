@@ -22,7 +22,7 @@ bool isBookkeeping(const Layer& layer) {
 }
 
 void disambiguateNames(std::vector<Layer>& layers) {
-    QHash<QString, int> seen;
+    QHash<NameKey, int> seen; // views of the layers' names: a name met first keeps its text
     seen.reserve(static_cast<qsizetype>(layers.size()));
     for (Layer& layer : layers)
         layer.name = disambiguatedName(seen, layer.name);
@@ -147,11 +147,14 @@ void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings) {
     }
     // The graph's view changes; the exported tensors stay as they are. A NoOp reads through
     // its graph view, so chains of NoOps fold in engine order as trex's in-place folding does.
-    const auto rewire = [](std::optional<std::vector<Tensor>>& folded,
-                           const std::vector<Tensor>& exported, int slot, const Tensor& tensor) {
-        if (!folded)
-            folded = exported;
-        (*folded)[static_cast<std::size_t>(slot)] = tensor;
+    const auto rewire = [](Layer& layer, bool input, int slot, const Tensor& tensor) {
+        auto folded = layer.folded ? std::make_shared<Layer::FoldedTensors>(*layer.folded)
+                                   : std::make_shared<Layer::FoldedTensors>();
+        std::optional<std::vector<Tensor>>& view = input ? folded->inputs : folded->outputs;
+        if (!view)
+            view = input ? layer.inputs : layer.outputs;
+        (*view)[static_cast<std::size_t>(slot)] = tensor;
+        layer.folded = std::move(folded);
     };
     for (const Layer& noOp : layers) {
         if (!isNoOp(noOp) || noOp.inputs.empty() || noOp.outputs.empty())
@@ -162,12 +165,12 @@ void foldNoOps(std::vector<Layer>& layers, const QStringList& bindings) {
         if (readers != consumers.cend()) {
             for (const Port& reader : *readers) {
                 Layer& l = layers[static_cast<std::size_t>(reader.layer)];
-                rewire(l.foldedInputs, l.inputs, reader.slot, in);
+                rewire(l, true, reader.slot, in);
             }
         } else if (bindings.contains(out.name)) {
             for (const Port& writer : producers.value(in.name)) {
                 Layer& l = layers[static_cast<std::size_t>(writer.layer)];
-                rewire(l.foldedOutputs, l.outputs, writer.slot, out);
+                rewire(l, false, writer.slot, out);
             }
         }
     }

@@ -482,7 +482,9 @@ void TestMainWindow::opensPlanGivenToTheWindow() {
     QVERIFY(!window.document()->hasModules());
     QSignalSpy modules(window.document(), &PlanDocument::modulesChanged);
     window.findChild<QTabWidget*>()->setCurrentWidget(window.modulesPanel());
+    QVERIFY(window.modulesPanel()->isWaiting()); // a screenshot of the tab waits for them
     QVERIFY(waitFor(modules));
+    QVERIFY(!window.modulesPanel()->isWaiting());
     QVERIFY(window.document()->hasModules());
     QVERIFY(!isDemoPlan(dataPath("trex/mobilenet/mobilenet.qat.onnx.engine")));
     QVERIFY(isDemoPlan(demoPlanPath()));

@@ -191,6 +191,7 @@ void TestModuleViews::graphIsNotLaidOutWhileHidden() {
     QVERIFY(!graph->canvas()->scene());
     showGraphTab(window);
     QVERIFY(window.document()->modulesPending()); // they decide the mode
+    QVERIFY(graph->isLayingOut());                // so a screenshot waits for them
     QVERIFY(laidOut(graph));
     // Options changed on another tab wait for the graph to show again.
     window.findChild<QTabWidget*>()->setCurrentIndex(0);

@@ -6,6 +6,7 @@
 #include "panels/ComparePanel.h"
 #include "panels/GraphPanel.h"
 #include "panels/LeadsPanel.h"
+#include "panels/ModulesPanel.h"
 #include "panels/OnnxPanel.h"
 
 #include <QApplication>
@@ -40,11 +41,15 @@ bool showTab(QWidget& window, const QString& name) {
     return found;
 }
 
-// Whether a shown graph is still being laid out, or a comparison is still being computed (its
-// rows decide what the compare window's graphs mark). Hidden graphs are not waited for.
+// Whether a shown graph is still being laid out (or waits for the modules, as a shown Modules tab
+// does), or a comparison is still being computed (its rows decide what the compare window's
+// graphs mark). Hidden graphs are not waited for.
 bool isBusy(const QWidget& window) {
     for (const GraphPanel* graph : window.findChildren<GraphPanel*>())
         if (graph->isVisible() && graph->isLayingOut())
+            return true;
+    for (const ModulesPanel* modules : window.findChildren<ModulesPanel*>())
+        if (modules->isVisible() && modules->isWaiting())
             return true;
     for (const OnnxPanel* onnx : window.findChildren<OnnxPanel*>())
         if (onnx->isComputing())

@@ -167,6 +167,10 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
     });
 }
 
+bool GraphPanel::isLayingOut() const {
+    return m_pending > 0 || (m_plan && !m_modules && !m_stale && m_document->modulesPending());
+}
+
 GraphPanel::Mode GraphPanel::mode() const {
     return static_cast<Mode>(m_mode->currentIndex());
 }

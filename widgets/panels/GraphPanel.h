@@ -35,7 +35,8 @@ class GraphPanel : public QWidget {
     explicit GraphPanel(PlanDocument* document, QWidget* parent = nullptr);
 
     GraphCanvas* canvas() const { return m_canvas; }
-    bool isLayingOut() const { return m_pending > 0; }
+    // A layout in flight, or the modules it waits for.
+    bool isLayingOut() const;
     enum Mode { WholeGraph, Neighbourhood, Modules };
     static constexpr int kModuleGraphFrom = 200;
     static constexpr int kWideModuleGraph = 300;

@@ -102,6 +102,10 @@ void ModulesPanel::fillNow() {
         fill();
 }
 
+bool ModulesPanel::isWaiting() const {
+    return !m_stale && m_document->modulesPending();
+}
+
 void ModulesPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     fillIfStale();

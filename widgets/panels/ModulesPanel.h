@@ -26,6 +26,7 @@ class ModulesPanel : public QWidget {
     QTreeView* view() const { return m_view; }
     ModuleTreeModel* model() const { return m_model; }
     QString headerText();
+    bool isWaiting() const; // for the modules the document's worker makes
     // Chooses the module at `path` as a click would; false when the plan has none.
     bool chooseModule(const QString& path);
 

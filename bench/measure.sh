@@ -1,7 +1,7 @@
 # Sourced by the bench scripts: runs a command RUNS times as a whole process (cold start each
 # time, output discarded) and sets `wall` to the median wall time in seconds (bash's microsecond
 # clock around GNU time, whose own wall time has only hundredths of a second) and `rss_mb` to the
-# largest peak resident memory in MB, from GNU time.
+# largest peak resident memory in MiB (GNU time's KiB / 1024; figures before issue 42 say "MB").
 #   measure RUNS COMMAND [ARG...]
 measure() {
     local runs=$1

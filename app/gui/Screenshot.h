@@ -20,6 +20,6 @@ struct ScreenshotRequest {
 // Once the plans are loaded, sets up what the request asks, waits for graph layouts, saves the
 // window and quits: exit status 0, or 2 when loading or saving failed.
 void screenshotWhenReady(MainWindow& window, const ScreenshotRequest& request);
-void screenshotWhenReady(CompareWindow& window, const ScreenshotRequest& request);
+void screenshotWhenReady(CompareWindow& window, const ScreenshotRequest& asked);
 
 } // namespace planscope

@@ -13,10 +13,9 @@ namespace {
 
 // The child of `parent` named `name`, or -1.
 int findChild(const ModuleTree& tree, int parent, QStringView name) {
-    const std::vector<int>& children = tree.modules[std::size_t(parent)].children;
-    for (auto c = children.rbegin(); c != children.rend(); ++c)
-        if (tree.modules[std::size_t(*c)].name == name)
-            return *c;
+    for (const int child : tree.modules[std::size_t(parent)].children)
+        if (tree.modules[std::size_t(child)].name == name)
+            return child;
     return -1;
 }
 

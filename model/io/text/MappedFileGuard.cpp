@@ -49,10 +49,12 @@ void onBusError(int signal, siginfo_t* info, void* context) {
         const std::uintptr_t end = slot.end.load();
         if (begin == 0 || address < begin || address >= end)
             continue;
-        // Zeros where the file was: the faulting access is retried on them.
+        // Zeros where the file was: the faulting access is retried on them. (Were there no
+        // memory for them, retrying would fault forever: the signal goes on instead.)
         const std::uintptr_t page = address & ~(g_pageSize - 1);
-        mmap(reinterpret_cast<void*>(page), end - page, PROT_READ,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        if (mmap(reinterpret_cast<void*>(page), end - page, PROT_READ,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+            break;
         slot.cut = true;
         return;
     }

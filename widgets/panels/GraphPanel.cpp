@@ -508,7 +508,7 @@ void GraphPanel::exportWithDialog() {
         tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"), QStringLiteral("svg"));
     if (file.isEmpty())
         return;
-    if (!m_cancel->isHidden()) // the layout wanted is in flight
+    if (isLayingOut()) // or waits for the modules: written when the layout wanted is done
         m_exportWhenLaidOut = file;
     else
         exportToFile(file);

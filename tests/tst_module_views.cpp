@@ -10,6 +10,7 @@
 #include "panels/ModulesPanel.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -192,7 +193,13 @@ void TestModuleViews::graphIsNotLaidOutWhileHidden() {
     showGraphTab(window);
     QVERIFY(window.document()->modulesPending()); // they decide the mode
     QVERIFY(graph->isLayingOut());                // so a screenshot waits for them
+    // An export asked for now (File > Export Graph shows the tab first) is written once the
+    // layout is done.
+    QTemporaryDir dir;
+    graph->exportWhenLaidOut(dir.filePath("graph.dot"));
+    QVERIFY(!QFileInfo::exists(dir.filePath("graph.dot")));
     QVERIFY(laidOut(graph));
+    QTRY_VERIFY(QFileInfo(dir.filePath("graph.dot")).size() > 1000);
     // Options changed on another tab wait for the graph to show again.
     window.findChild<QTabWidget*>()->setCurrentIndex(0);
     graph->setNeighbourhood(true, 2);

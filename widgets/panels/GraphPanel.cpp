@@ -498,17 +498,20 @@ bool GraphPanel::exportView(const QString& file, QString* error) const {
     return exportGraphPicture(painter, scene->layout, file, scene->plan->name, error);
 }
 
-// Asked for while the graph is being laid out (File > Export Graph shows the tab first, which
-// starts the layout), the file is written once the layout is done.
+// File > Export Graph shows the tab first, which starts the layout: the file is written once
+// it is done.
 void GraphPanel::exportWithDialog() {
     if (!m_plan)
         return;
     const QString file = askExportFile(
         this, tr("Export graph"), QStringLiteral("plan-graph.svg"),
         tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"), QStringLiteral("svg"));
-    if (file.isEmpty())
-        return;
-    if (isLayingOut()) // or waits for the modules: written when the layout wanted is done
+    if (!file.isEmpty())
+        exportWhenLaidOut(file);
+}
+
+void GraphPanel::exportWhenLaidOut(const QString& file) {
+    if (isLayingOut())
         m_exportWhenLaidOut = file;
     else
         exportToFile(file);

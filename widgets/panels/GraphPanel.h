@@ -50,6 +50,9 @@ class GraphPanel : public QWidget {
 
     // Writes what the canvas shows to FILE.svg, FILE.png or FILE.dot.
     bool exportView(const QString& file, QString* error) const;
+    // The same now, or once the layout in flight (or the modules it waits for) is done; an
+    // error in a message box.
+    void exportWhenLaidOut(const QString& file);
 
   signals:
     void layoutFinished(); // a new scene is on the canvas

@@ -179,6 +179,17 @@ void TestModuleViews::graphOpensOnModulesBeforeTheAnalysis() {
     document.setModules(std::make_shared<const EnginePlan>(*plan), nullptr);
     QCOMPARE(modulesChanged.count(), 1);
     QCOMPARE(document.modules(), modules);
+
+    // Modules made on the spot (modules()) while the worker's are coming still reach a graph
+    // waiting for them: the worker's delivery tells it.
+    PlanDocument another;
+    GraphPanel waiting(&another);
+    waiting.show();
+    another.setPlan(plan);
+    QVERIFY(another.modulesPending());
+    const std::shared_ptr<const ModuleTree> made = another.modules();
+    QVERIFY(laidOut(&waiting));
+    QCOMPARE(another.modules(), made);
 }
 
 // The window opens on its Layers tab: the graph is laid out when its tab is shown, not before.

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QThreadPool>
 #include <future>
+#include <utility>
 
 namespace planscope {
 
@@ -22,10 +23,6 @@ std::vector<const LintFinding*> PlanDocument::findingsFor(int layer) const {
 }
 
 void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
-    open(std::move(plan));
-}
-
-void PlanDocument::open(std::shared_ptr<const EnginePlan> plan) {
     m_selection->clear();
     m_plan = std::move(plan);
     m_connections.reset();
@@ -93,9 +90,14 @@ void PlanDocument::requestModules() {
 
 void PlanDocument::setModules(const std::shared_ptr<const EnginePlan>& plan,
                               std::shared_ptr<const ModuleTree> modules) {
-    if (m_modules || !m_plan || plan != m_plan)
+    if (!m_plan || plan != m_plan)
         return;
-    m_modulesRequested = false;
+    const bool requested = std::exchange(m_modulesRequested, false);
+    if (m_modules) { // made here meanwhile (modules()): a view waiting for the worker goes on
+        if (requested)
+            emit modulesChanged();
+        return;
+    }
     m_modules = std::move(modules);
     emit modulesChanged();
 }
@@ -110,7 +112,7 @@ void PlanDocument::setAnalysis(PlanAnalysis analysis) {
 }
 
 void PlanDocument::setPlan(LoadedPlan loaded) {
-    open(std::move(loaded.plan));
+    setPlan(std::move(loaded.plan));
     setAnalysis(std::move(loaded.analysis));
 }
 

@@ -81,8 +81,8 @@ class PlanDocument : public QObject {
     void setPlan(std::shared_ptr<const EnginePlan> plan);
     void setAnalysis(PlanAnalysis analysis);
     // The modules of `plan`, made on a worker: ignored unless it is the open plan and they were
-    // not made meanwhile. Null when the worker could not make them: modules() makes them when
-    // asked.
+    // not made meanwhile (then modulesChanged() still tells the views waiting for them). Null
+    // when the worker could not make them: modules() makes them when asked.
     void setModules(const std::shared_ptr<const EnginePlan>& plan,
                     std::shared_ptr<const ModuleTree> modules);
     // Opens a plan with its analysis.
@@ -100,8 +100,6 @@ class PlanDocument : public QObject {
     void accuracyChanged(); // another polygraphy log (or none)
 
   private:
-    void open(std::shared_ptr<const EnginePlan> plan);
-
     std::shared_ptr<const EnginePlan> m_plan;
     PlanAnalysis m_analysis;
     mutable std::unique_ptr<const LayerConnections> m_connections; // of m_plan, once asked for
@@ -109,7 +107,7 @@ class PlanDocument : public QObject {
     std::shared_ptr<const AccuracyLog> m_accuracy;
     mutable std::optional<AccuracyOnPlan> m_accuracyOnPlan; // of both, once asked for
     bool m_analysed = false;
-    bool m_modulesRequested = false;    // from a worker
+    bool m_modulesRequested = false;    // of a worker, not come yet
     bool m_lintSettingsChanged = false; // while the analysis was being made
     LayerSelection* m_selection;
     LintSettings m_lintSettings;

@@ -96,8 +96,7 @@ QString ModulesPanel::headerText() {
 }
 
 void ModulesPanel::fillNow() {
-    if (m_document->plan() && !m_document->hasModules())
-        m_document->modules();
+    m_document->modules(); // made here if not yet
     if (m_stale || m_model->plan() != m_document->plan())
         fill();
 }

@@ -43,7 +43,7 @@ void labelSlice(PaintContext& c, const QPainterPath& slice, const QPointF& at, c
     }
 }
 
-// What a slice of several nodes too thin to draw apart says, and whether it holds `layer`.
+// What a slice of several nodes too thin to draw apart says.
 QString thinSliceTooltip(const RingSlice& slice) {
     return QStringLiteral("%1 slices too thin to draw apart (each under half a pixel): %2 % of "
                           "the ring in all")
@@ -51,19 +51,26 @@ QString thinSliceTooltip(const RingSlice& slice) {
         .arg(slice.spanDegrees / 3.6, 0, 'f', 2);
 }
 
-// A thin run's nodes and what the rings further out would hold of them are all drawn in it.
-void addRunMarks(PaintContext& c, const RingNode& node, int levelsLeft, const QRectF& rect) {
-    c.addMark(rect, &node.mark);
+// Calls `visit` with each node a thin slice stands for: its siblings (consecutive nodes) and what
+// the rings further out would hold of them, all drawn in it.
+void forEachThinNode(const RingNode& node, int levelsLeft,
+                     const std::function<void(const RingNode&)>& visit) {
+    visit(node);
     if (levelsLeft > 1)
         for (const RingNode& child : node.children)
-            addRunMarks(c, child, levelsLeft - 1, rect);
+            forEachThinNode(child, levelsLeft - 1, visit);
+}
+void forEachThinNode(const RingSlice& slice, const std::function<void(const RingNode&)>& visit) {
+    for (int i = 0; i < slice.count; ++i)
+        forEachThinNode(*(slice.node + i), kMaxRingLevels - slice.level, visit);
 }
 
 bool holds(const RingSlice& slice, const std::function<bool(int)>& wanted) {
-    for (int i = 0; i < slice.count; ++i) // siblings: consecutive nodes
-        if (const int layer = (slice.node + i)->mark.layer; layer >= 0 && wanted(layer))
-            return true;
-    return false;
+    bool held = false;
+    forEachThinNode(slice, [&](const RingNode& node) {
+        held = held || (node.mark.layer >= 0 && wanted(node.mark.layer));
+    });
+    return held;
 }
 
 } // namespace
@@ -99,15 +106,13 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
         painter.setPen(QPen(Qt::white, slice.spanDegrees > 2 ? 1 : 0.2));
         painter.setBrush(fill);
         painter.drawPath(path);
-        if (slice.thin) {
-            for (int i = 0; i < slice.count; ++i) // siblings: consecutive nodes
-                addRunMarks(c, *(slice.node + i), kMaxRingLevels - slice.level,
-                            path.boundingRect());
-        } else {
-            c.addMark(path.boundingRect(), &slice.node->mark);
-        }
+        const QRectF bounds = path.boundingRect();
+        if (slice.thin)
+            forEachThinNode(slice, [&](const RingNode& node) { c.addMark(bounds, &node.mark); });
+        else
+            c.addMark(bounds, &slice.node->mark);
         if (slice.count > 1) { // thin siblings drawn as one
-            c.hits.push_back({path.boundingRect(), path, {-1, thinSliceTooltip(slice), {}, false}});
+            c.hits.push_back({bounds, path, {-1, thinSliceTooltip(slice), {}, false}});
             if (c.selectedLayer >= 0 &&
                 holds(slice, [&](int layer) { return layer == c.selectedLayer; }))
                 selected = path;
@@ -117,7 +122,7 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
             continue;
         }
         const bool zooms = !slice.node->children.empty() && levels > 1 && !slice.key.isEmpty();
-        c.hits.push_back({path.boundingRect(),
+        c.hits.push_back({bounds,
                           path,
                           {slice.node->mark.layer, slice.node->mark.tooltip,
                            zooms ? slice.key : QString(), false}});

@@ -20,7 +20,7 @@ constexpr QChar kEllipsis(0x2026);
 // The inspector of one plan, shown at a side panel's width.
 struct Inspector {
     explicit Inspector(const QString& plan, int width = 420) {
-        document.setPlan(loadAndLint(dataPath(plan), {}));
+        document.open(loadAnalysed(dataPath(plan)));
         view.resize(width, 700);
         view.show();
     }

@@ -77,11 +77,11 @@ void TestLintModel::selectionStopsEchoes() {
 void TestLintModel::documentLinksLayers() {
     PlanDocument document;
     QSignalSpy changed(&document, &PlanDocument::planChanged);
-    document.setPlan(loadAndLint(fixturePath("lint.graph.json"), {}));
+    document.open(loadAnalysed(fixturePath("lint.graph.json")));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(document.findingsFor(2).size(), std::size_t(2)); // conv_int8_float_out_unaligned
     document.selection()->select(4);
-    document.setPlan(loadAndLint(fixturePath("quirks.graph.json"), {}));
+    document.open(loadAnalysed(fixturePath("quirks.graph.json")));
     QCOMPARE(document.selection()->current(), -1); // a new plan clears the selection
     // in+reformat -> up -> dup -> dup_2 -> add, through the folded NoOp
     const LayerConnections& c = *document.connections();
@@ -107,14 +107,15 @@ void TestLintModel::documentShowsThePlanBeforeItsAnalysis() {
     QVERIFY(document.findings().empty());
     QVERIFY(document.connections()); // made when asked for, analysis or not
 
-    PlanAnalysis analysis = analysePlan(*plan); // every rule on
-    const std::size_t allRules = analysis.findings.size();
+    const PlanAnalysis analysis(plan); // every rule on
+    analysis.makeFindingsCheckAndLeads();
+    const std::size_t allRules = analysis.findings().size();
     QVERIFY(allRules > 2);
     LintSettings fewer;
-    fewer.disabled.insert(analysis.findings.front().rule);
+    fewer.disabled.insert(analysis.findings().front().rule);
     document.setLintSettings(fewer); // while the analysis is being made: no signal yet
     QCOMPARE(analysisChanged.count(), 0);
-    document.setAnalysis(std::move(analysis));
+    document.setAnalysis(analysis);
     QCOMPARE(analysisChanged.count(), 1);
     QCOMPARE(planChanged.count(), 1);
     QVERIFY(!document.isAnalysing());

@@ -142,7 +142,7 @@ void TestModuleViews::graphOpensOnModulesAndOpensOne() {
 
 // The graph asks for the modules when it shows and opens on them as soon as the worker has made
 // them, before the lint; the findings then mark its nodes without laying it out again. Modules
-// of another plan, or come after the document has its own, are dropped.
+// once made are kept: asking again makes nothing.
 void TestModuleViews::graphOpensOnModulesBeforeTheAnalysis() {
     QTemporaryDir dir;
     const auto plan = generatedPlan(dir, 1000, true);
@@ -164,19 +164,20 @@ void TestModuleViews::graphOpensOnModulesBeforeTheAnalysis() {
     QCOMPARE(countKind(scene->graph, GraphNode::Kind::Module), 11); // 9 stages, stem, head
     QVERIFY(scene->flagged.isEmpty());
 
-    PlanAnalysis analysis = analysePlan(*plan);
+    const PlanAnalysis analysis = *document.analysis(); // what the worker makes them on
+    analysis.makeFindingsCheckAndLeads();
     QSet<int> flagged;
-    for (const LintFinding& f : analysis.findings)
+    for (const LintFinding& f : analysis.findings())
         flagged.insert(f.layerIndex);
     QVERIFY(!flagged.isEmpty());
-    document.setAnalysis(std::move(analysis));
+    document.setAnalysis(analysis);
     QVERIFY(!graph.isLayingOut());
     QCOMPARE(graph.canvas()->scene(), scene);
     QCOMPARE(scene->flagged, flagged);
 
     const std::shared_ptr<const ModuleTree> modules = document.modules();
-    document.setModules(plan, std::make_shared<const ModuleTree>(buildModuleTree(*plan)));
-    document.setModules(std::make_shared<const EnginePlan>(*plan), nullptr);
+    document.requestModules(); // made: nothing to wait for, nothing made again
+    QVERIFY(!document.modulesPending());
     QCOMPARE(modulesChanged.count(), 1);
     QCOMPARE(document.modules(), modules);
 
@@ -234,7 +235,7 @@ void TestModuleViews::modulesThatDoNotFoldOpenNoModuleGraph() {
     PlanDocument document;
     GraphPanel graph(&document);
     graph.show();
-    document.setPlan(LoadedPlan{plan, {}});
+    document.open(PlanAnalysis(plan));
     QVERIFY(laidOut(&graph));
     QCOMPARE(graph.mode(), GraphPanel::Neighbourhood);
     QCOMPARE(countKind(graph.canvas()->scene()->graph, GraphNode::Kind::Module), 0);
@@ -249,7 +250,7 @@ void TestModuleViews::wideModuleGraphWaitsForAClick() {
     PlanDocument document;
     GraphPanel graph(&document);
     graph.show();
-    document.setPlan(LoadedPlan{plan, {}});
+    document.open(PlanAnalysis(plan));
     QVERIFY(laidOut(&graph));
     const GraphCanvas::Scene* neighbourhood = graph.canvas()->scene();
     graph.showModules(1);

@@ -1,3 +1,4 @@
+#include "AnalysisSupport.h"
 #include "TestSupport.h"
 #include "io/PlanLoader.h"
 #include "report/ComparisonReport.h"
@@ -9,6 +10,7 @@
 
 using namespace planscope;
 using namespace planscope::report;
+using planscope::test::analysisOf;
 using planscope::test::dataPath;
 using planscope::test::fixturePath;
 
@@ -61,7 +63,7 @@ class TestOnnxReport : public QObject {
 void TestOnnxReport::listsTenLargestGroupsOnAlexNet() {
     const EnginePlan a = loadPlan(dataPath(kAlexNet + "a/trt_engine_info.json"));
     const EnginePlan b = loadPlan(dataPath(kAlexNet + "b/alexnet_fp16.graph.json"));
-    const Report report = comparisonReport(a, b);
+    const Report report = comparisonReport(analysisOf(a), analysisOf(b));
     const Section* onnx = findSection(report, "onnx");
     QVERIFY(onnx);
     QCOMPARE(onnx->title, QStringLiteral("The 10 ONNX groups whose time changed most"));
@@ -97,7 +99,7 @@ void TestOnnxReport::showsMissingTimesAsDashes() {
     QVERIFY(QFile::copy(fixturePath("onnx-edge/b.graph.json"), untimed));
     const EnginePlan a = loadPlan(fixturePath("onnx-edge/a.graph.json"));
     const EnginePlan b = loadPlan(untimed);
-    const Report report = comparisonReport(a, b);
+    const Report report = comparisonReport(analysisOf(a), analysisOf(b));
     const Section* onnx = findSection(report, "onnx");
     const Table* table = tableOf(*onnx);
     QCOMPARE(table->rows.size(), std::size_t(4));
@@ -118,7 +120,7 @@ void TestOnnxReport::showsMissingTimesAsDashes() {
 void TestOnnxReport::saysWhyWithoutMetadata() {
     const EnginePlan a = loadPlan(dataPath("trex/resnet-a100/fp16/resnet.onnx.engine"));
     const EnginePlan b = loadPlan(dataPath("trex/resnet-a100/qat/resnet-qat.onnx.engine"));
-    const Report report = comparisonReport(a, b);
+    const Report report = comparisonReport(analysisOf(a), analysisOf(b));
     const Section* onnx = findSection(report, "onnx");
     QCOMPARE(onnx->title, QStringLiteral("Differences by ONNX op"));
     QVERIFY(!tableOf(*onnx));
@@ -135,7 +137,7 @@ void TestOnnxReport::shortensLongNames() {
         QStringLiteral("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/");
     const EnginePlan a = loadPlan(dataPath(pair + "a/layerinfo.json"));
     const EnginePlan b = loadPlan(dataPath(pair + "b/layerinfo.json"));
-    const Report report = comparisonReport(a, b);
+    const Report report = comparisonReport(analysisOf(a), analysisOf(b));
     const Table* table = tableOf(*findSection(report, "onnx"));
     QCOMPARE(table->rows.size(), std::size_t(10));
     const QStringList layers = table->rows[1][1].text.split('\n');
@@ -155,7 +157,7 @@ void TestOnnxReport::shortensLongNames() {
 void TestOnnxReport::writesHtmlAndPdf() {
     const EnginePlan a = loadPlan(dataPath(kAlexNet + "a/trt_engine_info.json"));
     const EnginePlan b = loadPlan(dataPath(kAlexNet + "b/alexnet_fp16.graph.json"));
-    const Report report = comparisonReport(a, b);
+    const Report report = comparisonReport(analysisOf(a), analysisOf(b));
     const QString html = QString::fromUtf8(reportHtml(report));
     QVERIFY(html.contains("id=\"onnx\""));
     QVERIFY(html.contains("__myl_Res_myl9_1\n/classifier/classifier_1/Gemm_myl9_2"));

@@ -1,3 +1,4 @@
+#include "AnalysisSupport.h"
 #include "TestSupport.h"
 #include "charts/ChartCatalog.h"
 #include "charts/CompareCharts.h"
@@ -26,6 +27,7 @@
 
 using namespace planscope;
 using namespace planscope::report;
+using planscope::test::analysisOf;
 using planscope::test::dataPath;
 
 namespace {
@@ -209,7 +211,7 @@ void TestReport::initTestCase() {
 }
 
 void TestReport::htmlHasTheWholeReportCard() {
-    const Report report = planReport(*m_mobileNet);
+    const Report report = planReport(PlanAnalysis(m_mobileNet));
     const QString file = m_dir.filePath("mobilenet.html");
     QString error;
     QVERIFY2(exportReport(report, file, &error), qPrintable(error));
@@ -241,7 +243,7 @@ void TestReport::htmlHasTheWholeReportCard() {
 }
 
 void TestReport::pdfRenders() {
-    verifyPdf(planReport(*m_mobileNet), m_dir.filePath("mobilenet.pdf"));
+    verifyPdf(planReport(PlanAnalysis(m_mobileNet)), m_dir.filePath("mobilenet.pdf"));
 }
 
 void TestReport::bigPlansShowNeighbourhoods() {
@@ -252,7 +254,7 @@ void TestReport::bigPlansShowNeighbourhoods() {
     const EnginePlan plan = loadPlan(m_dir.filePath("big.onnx.engine"));
     QElapsedTimer timer;
     timer.start();
-    const Report report = planReport(plan);
+    const Report report = planReport(analysisOf(plan));
     const QByteArray html = reportHtml(report);
     qInfo("2000-layer report: %lld ms, HTML %lld KB", timer.elapsed(), html.size() / 1024);
 
@@ -288,7 +290,7 @@ void TestReport::graphShowsTheSlowestLayers() {
     QFETCH(QList<int>, around);
     QFETCH(bool, listed);
     const EnginePlan loaded = loadPlan(dataPath(plan));
-    const Report report = planReport(loaded);
+    const Report report = planReport(analysisOf(loaded));
     const Section* graph = findSection(report, "graph");
     QVERIFY(graph);
     QCOMPARE(neighbourhoodLayers(*graph), around);
@@ -343,7 +345,7 @@ void TestReport::smallPlansShowTheWholeGraph() {
     const EnginePlan loaded = loadPlan(dataPath(plan));
     QCOMPARE(int(loaded.layers.size()), layers);
     QCOMPARE(loaded.hasProfile, profiled);
-    const Report report = planReport(loaded);
+    const Report report = planReport(analysisOf(loaded));
     const Section* graph = findSection(report, "graph");
     QVERIFY(graph);
     QCOMPARE(picturesIn(*graph), 1);
@@ -356,7 +358,7 @@ void TestReport::smallPlansShowTheWholeGraph() {
 // least one of them.
 void TestReport::slicesGraphsTooWideToRead() {
     const EnginePlan plan = fanOutPlan(8);
-    const Report report = planReport(plan);
+    const Report report = planReport(analysisOf(plan));
     const Section* graph = findSection(report, "graph");
     QVERIFY(graph);
     std::vector<const Picture*> slices;
@@ -376,7 +378,7 @@ void TestReport::slicesGraphsTooWideToRead() {
 // layer with the tensor linking it, and not drawn.
 void TestReport::listsAWideFanOut() {
     const EnginePlan plan = fanOutPlan(40);
-    const Report report = planReport(plan);
+    const Report report = planReport(analysisOf(plan));
     const Section* graph = findSection(report, "graph");
     QVERIFY(graph);
     for (const Picture* picture : picturesOf(*graph))
@@ -427,7 +429,7 @@ void TestReport::bigPlanWithoutProfileSaysSo() {
     QFile::remove(m_dir.filePath("noprofile/big.onnx.engine.profile.json"));
     const EnginePlan plan = loadPlan(m_dir.filePath("noprofile/big.onnx.engine"));
     QVERIFY(!plan.hasProfile);
-    const Report report = planReport(plan);
+    const Report report = planReport(analysisOf(plan));
     const Section* graph = findSection(report, "graph");
     QVERIFY(graph);
     QCOMPARE(picturesIn(*graph), 0);
@@ -439,7 +441,7 @@ void TestReport::bigPlanWithoutProfileSaysSo() {
 void TestReport::comparisonReportRenders() {
     const EnginePlan a = loadPlan(dataPath(kResNetFp16));
     const EnginePlan b = loadPlan(dataPath(kResNetQat));
-    const Report report = comparisonReport(a, b);
+    const Report report = comparisonReport(analysisOf(a), analysisOf(b));
     const QString html = QString::fromUtf8(reportHtml(report));
     verifySelfContained(html);
     QVERIFY(html.contains("A: resnet.onnx.engine<") && html.contains("B: resnet-qat.onnx.engine<"));
@@ -462,7 +464,8 @@ void TestReport::comparisonReportLeavesMissingTimesMissing() {
     PlanSources graphOnly;
     graphOnly.graph = dataPath(kResNetQat + ".graph.json");
     const EnginePlan b = loadPlan(graphOnly);
-    const QString html = QString::fromUtf8(reportHtml(comparisonReport(a, b)));
+    const QString html =
+        QString::fromUtf8(reportHtml(comparisonReport(analysisOf(a), analysisOf(b))));
     const QString summary = htmlBetween(html, "summary", "lint");
     QVERIFY2(summary.contains("1.017</td><td class=\"wrap\">not measured</td>"),
              qPrintable(summary));
@@ -472,15 +475,15 @@ void TestReport::comparisonReportLeavesMissingTimesMissing() {
     QVERIFY2(differences.contains(">Latency differences<"), qPrintable(differences));
     QVERIFY(differences.contains("36 of 36 rows are not ranked"));
     // With both profiles, fp16 and qat's one-sided layers are left out of the ranking.
-    const QString profiled =
-        QString::fromUtf8(reportHtml(comparisonReport(a, loadPlan(dataPath(kResNetQat)))));
+    const QString profiled = QString::fromUtf8(
+        reportHtml(comparisonReport(analysisOf(a), analysisOf(loadPlan(dataPath(kResNetQat))))));
     QVERIFY(
         htmlBetween(profiled, "differences", "charts").contains("12 of 36 rows are not ranked"));
     QVERIFY(htmlBetween(profiled, "summary", "lint").contains("<td>differs</td>"));
 }
 
 void TestReport::refusesOtherFormats() {
-    const Report report = planReport(*m_mobileNet);
+    const Report report = planReport(PlanAnalysis(m_mobileNet));
     QString error;
     QVERIFY(!exportReport(report, m_dir.filePath("r.docx"), &error));
     QVERIFY(error.contains(".html or .pdf"));
@@ -491,7 +494,7 @@ void TestReport::refusesOtherFormats() {
 // trex's older metadata lists five statistics (min, max, mean, median, p99): each is named.
 void TestReport::namesEveryPerformanceStatistic() {
     const EnginePlan plan = loadPlan(dataPath("trex/resnet-a100/fp32"));
-    const QString html = QString::fromUtf8(reportHtml(planReport(plan)));
+    const QString html = QString::fromUtf8(reportHtml(planReport(analysisOf(plan))));
     const QString performance = htmlBetween(html, "performance", "top-layers");
     QVERIFY(!performance.isEmpty());
     QVERIFY(!performance.contains("[1.98438"));
@@ -506,7 +509,7 @@ void TestReport::namesEveryPerformanceStatistic() {
 // The report starts with the leads, ranked, each with its evidence and next step; a lead's
 // slowest layer links to its row among the slowest layers.
 void TestReport::opensWithTheLeads() {
-    const Report report = planReport(*m_mobileNet);
+    const Report report = planReport(PlanAnalysis(m_mobileNet));
     QCOMPARE(report.sections.front().anchor, QStringLiteral("leads"));
     QCOMPARE(report.sections.front().title, QStringLiteral("What to fix first"));
     const PlanLeads leads = findLeads(*m_mobileNet);
@@ -533,7 +536,7 @@ void TestReport::opensWithTheLeads() {
 void TestReport::leadsWithoutTimingsSayWhatTheyNeed() {
     const EnginePlan plan =
         loadPlan(dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log"));
-    const Report report = planReport(plan);
+    const Report report = planReport(analysisOf(plan));
     const Section& leads = report.sections.front();
     QCOMPARE(leads.anchor, QStringLiteral("leads"));
     const auto* table = std::get_if<Table>(&leads.blocks[1]);

@@ -1,7 +1,7 @@
 #include "accuracy/AccuracyJson.h"
 #include "accuracy/AccuracyLogReader.h"
+#include "analysis/PlanAnalysis.h"
 #include "cli/CliSupport.h"
-#include "io/PlanLoader.h"
 #include "plan/FigureText.h"
 
 #include <QFileInfo>
@@ -119,14 +119,17 @@ int accuracyCommand(const QStringList& arguments) {
             throw UsageError("accuracy takes one LOG");
         if (parser.isSet(json) && parser.isSet(csv))
             throw UsageError("choose one of --json and --csv");
-        const AccuracyLog log = readAccuracyLog(parser.positionalArguments().front());
-        std::optional<EnginePlan> plan;
+        const auto read = std::make_shared<const AccuracyLog>(
+            readAccuracyLog(parser.positionalArguments().front()));
+        const AccuracyLog& log = *read;
+        std::optional<PlanAnalysis> analysis;
         std::vector<TensorLayer> mapping;
         if (parser.isSet(planOption)) {
-            plan = loadPlan(parser.value(planOption));
-            mapping = mapTensorsToLayers(log, *plan);
+            analysis.emplace(
+                std::make_shared<const EnginePlan>(loadPlan(parser.value(planOption))));
+            mapping = analysis->accuracy(read)->tensors;
         }
-        const EnginePlan* p = plan ? &*plan : nullptr;
+        const EnginePlan* p = analysis ? &analysis->plan() : nullptr;
         if (parser.isSet(json))
             out() << QString::fromStdString(accuracyJson(log, p, mapping).dump(2)) << '\n';
         else if (parser.isSet(csv))

@@ -62,8 +62,9 @@ int checkCommand(const QStringList& arguments) {
             return 0;
         LoadOptions options;
         options.refuseForeignProfile = false; // reported as profile-other-engine instead
-        const EnginePlan& plan = loadPlanFromArguments(parser, options);
-        const PlanCheck check = checkPlan(plan);
+        const PlanAnalysis& analysis = analysisFromArguments(parser, options);
+        const EnginePlan& plan = analysis.plan();
+        const PlanCheck& check = analysis.check();
         if (parser.isSet(json)) {
             out() << QString::fromStdString(checkJson(plan, check).dump(2)) << '\n';
         } else {

@@ -2,7 +2,6 @@
 #include "cli/PlanOptions.h"
 #include "graphview/GraphLayout.h"
 #include "graphview/GraphPainter.h"
-#include "lint/Linter.h"
 #include "modules/ModuleGraph.h"
 #include "onnxexport/OnnxExport.h"
 #include "plan/PlanError.h"
@@ -33,12 +32,13 @@ GraphStyle styleFrom(const QCommandLineParser& parser) {
 }
 
 // The model's modules down to --depth, the --open ones opened (README.md, "Time by module").
-PlanGraph moduleGraphOf(const QCommandLineParser& parser, const EnginePlan& plan) {
+PlanGraph moduleGraphOf(const QCommandLineParser& parser, const PlanAnalysis& analysis) {
+    const EnginePlan& plan = analysis.plan();
     bool ok = false;
     const int depth = parser.value(QStringLiteral("depth")).toInt(&ok);
     if (!ok || depth < 1)
         throw UsageError("--depth takes a number from 1");
-    const ModuleTree tree = buildModuleTree(plan);
+    const ModuleTree& tree = *analysis.modules();
     ModuleGraphView view{depth, {}, {}};
     for (const QString& path : parser.values(QStringLiteral("open"))) {
         const int module = tree.find(path);
@@ -55,10 +55,11 @@ PlanGraph moduleGraphOf(const QCommandLineParser& parser, const EnginePlan& plan
 
 // The whole graph, a neighbourhood (--around, --radius), the layers matching --query, or the
 // modules (--modules).
-PlanGraph selectGraph(const QCommandLineParser& parser, const EnginePlan& plan,
+PlanGraph selectGraph(const QCommandLineParser& parser, const PlanAnalysis& analysis,
                       const GraphOptions& options) {
+    const EnginePlan& plan = analysis.plan();
     if (parser.isSet(QStringLiteral("modules")))
-        return moduleGraphOf(parser, plan);
+        return moduleGraphOf(parser, analysis);
     if (parser.isSet(QStringLiteral("open")) || parser.isSet(QStringLiteral("depth")))
         throw UsageError("--depth and --open go with --modules");
     if (parser.isSet(QStringLiteral("around"))) {
@@ -144,7 +145,8 @@ int exportGraphCommand(const QStringList& arguments) {
                                  : "the output name must end with .svg, .png, .dot or .onnx "
                                    "(or give --format)");
         const GraphStyle style = styleFrom(parser);
-        const EnginePlan& plan = loadPlanFromArguments(parser);
+        const PlanAnalysis& analysis = analysisFromArguments(parser);
+        const EnginePlan& plan = analysis.plan();
         if (suffix == QLatin1String("onnx")) {
             const OnnxExport written = exportOnnx(plan, output);
             for (const QString& note : written.notes)
@@ -159,7 +161,7 @@ int exportGraphCommand(const QStringList& arguments) {
         options.regions = parser.isSet(QStringLiteral("regions"));
         options.forkingRegions = parser.isSet(QStringLiteral("forking-regions"));
         options.constants = parser.isSet(QStringLiteral("constants"));
-        const PlanGraph graph = selectGraph(parser, plan, options);
+        const PlanGraph graph = selectGraph(parser, analysis, options);
 
         if (suffix == QLatin1String("dot")) {
             QFile file(output);
@@ -179,7 +181,7 @@ int exportGraphCommand(const QStringList& arguments) {
                     scope.onlyLayers->insert(layer);
             }
             QSet<int> layers;
-            for (const LintFinding& f : lintPlan(plan, scope))
+            for (const LintFinding& f : analysis.withLintSettings(scope).findings())
                 layers.insert(f.layerIndex);
             return layers;
         });

@@ -86,8 +86,9 @@ int leadsCommand(const QStringList& arguments) {
             printCatalog();
             return 0;
         }
-        const EnginePlan& plan = loadPlanFromArguments(parser);
-        const PlanLeads leads = findLeads(plan);
+        const PlanAnalysis& analysis = analysisFromArguments(parser);
+        const EnginePlan& plan = analysis.plan();
+        const PlanLeads& leads = analysis.leads();
         if (parser.isSet(json))
             out() << QString::fromStdString(leadsJson(plan, leads).dump(2)) << '\n';
         else

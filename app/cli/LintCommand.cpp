@@ -116,8 +116,7 @@ int lintCommand(const QStringList& arguments) {
             level != QLatin1String("error"))
             throw UsageError("--fail-on takes warning or error");
         const LintSettings settings = settingsFrom(parser);
-        const EnginePlan& plan = loadPlanFromArguments(parser);
-        const auto findings = lintPlan(plan, settings);
+        const auto& findings = analysisFromArguments(parser, {}, settings).findings();
         if (parser.isSet(json))
             out() << QString::fromStdString(findingsJson(findings).dump(2)) << '\n';
         else

@@ -32,8 +32,9 @@ int modulesCommand(const QStringList& arguments) {
             if (!ok || maxDepth < 0)
                 throw UsageError("--depth takes a whole number from 0");
         }
-        const EnginePlan& plan = loadPlanFromArguments(parser);
-        const ModuleTree tree = buildModuleTree(plan);
+        const PlanAnalysis& analysis = analysisFromArguments(parser);
+        const EnginePlan& plan = analysis.plan();
+        const ModuleTree& tree = *analysis.modules();
         if (parser.isSet(json)) { // megabytes for a large model: written as made, not as a QString
             out().flush();
             const std::string text = modulesJsonText(plan, tree, maxDepth);

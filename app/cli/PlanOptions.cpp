@@ -39,7 +39,10 @@ void addPlanOptions(QCommandLineParser& parser) {
     });
 }
 
-const EnginePlan& loadPlanFromArguments(const QCommandLineParser& parser, LoadOptions options) {
+namespace {
+
+std::shared_ptr<const EnginePlan> sharedPlanFromArguments(const QCommandLineParser& parser,
+                                                          LoadOptions options) {
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
         throw UsageError("missing PLAN");
@@ -56,7 +59,21 @@ const EnginePlan& loadPlanFromArguments(const QCommandLineParser& parser, LoadOp
     options.logs = parser.values(kLog);
     auto plan = std::make_shared<const EnginePlan>(loadPlan(positional.first(), options));
     keepUntilExit(plan); // a command runs once and exits
-    return *plan;
+    return plan;
+}
+
+} // namespace
+
+const EnginePlan& loadPlanFromArguments(const QCommandLineParser& parser, LoadOptions options) {
+    return *sharedPlanFromArguments(parser, std::move(options));
+}
+
+const PlanAnalysis& analysisFromArguments(const QCommandLineParser& parser, LoadOptions options,
+                                          LintSettings lint) {
+    auto analysis = std::make_shared<const PlanAnalysis>(
+        sharedPlanFromArguments(parser, std::move(options)), std::move(lint));
+    keepUntilExit(analysis);
+    return *analysis;
 }
 
 } // namespace planscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/PlanAnalysis.h"
 #include "io/PlanLoader.h"
 #include "plan/EnginePlan.h"
 
@@ -13,5 +14,9 @@ void addPlanOptions(QCommandLineParser& parser);
 // Loads the plan named on the command line, with `options` completed from it; throws PlanError
 // (or UsageError) on bad input. The plan lives until the process ends.
 const EnginePlan& loadPlanFromArguments(const QCommandLineParser& parser, LoadOptions options = {});
+
+// The analysis of that plan, linted with `lint`; it lives until the process ends too.
+const PlanAnalysis& analysisFromArguments(const QCommandLineParser& parser,
+                                          LoadOptions options = {}, LintSettings lint = {});
 
 } // namespace planscope

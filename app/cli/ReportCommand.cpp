@@ -1,7 +1,6 @@
 #include "accuracy/AccuracyLogReader.h"
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
-#include "io/PlanLoader.h"
 #include "plan/PlanError.h"
 #include "report/ComparisonReport.h"
 #include "report/PlanReport.h"
@@ -11,7 +10,7 @@ namespace planscope {
 namespace {
 
 // --compare: the two positional arguments are plans A and B.
-std::vector<EnginePlan> comparedPlans(const QCommandLineParser& parser) {
+std::vector<PlanAnalysis> comparedPlans(const QCommandLineParser& parser) {
     const QStringList paths = parser.positionalArguments();
     if (paths.size() != 2)
         throw UsageError("--compare takes two plans, A and B");
@@ -20,9 +19,9 @@ std::vector<EnginePlan> comparedPlans(const QCommandLineParser& parser) {
     options.profile = parser.value(QStringLiteral("profile")).toInt(&ok);
     if (!ok || options.profile < 0)
         throw UsageError("--profile takes a number from 0");
-    std::vector<EnginePlan> plans;
+    std::vector<PlanAnalysis> plans;
     for (const QString& path : paths)
-        plans.push_back(loadPlan(path, options));
+        plans.emplace_back(std::make_shared<const EnginePlan>(loadPlan(path, options)));
     return plans;
 }
 
@@ -60,15 +59,16 @@ int reportCommand(const QStringList& arguments) {
                 throw PlanError(error);
         };
         if (parser.isSet(QStringLiteral("compare"))) {
-            const std::vector<EnginePlan> plans = comparedPlans(parser);
+            const std::vector<PlanAnalysis> plans = comparedPlans(parser);
             write(report::comparisonReport(plans[0], plans[1],
                                            !parser.isSet(QStringLiteral("inexact"))));
         } else {
-            const EnginePlan& plan = loadPlanFromArguments(parser);
-            std::optional<AccuracyLog> accuracy;
+            const PlanAnalysis& analysis = analysisFromArguments(parser);
+            std::shared_ptr<const AccuracyLog> accuracy;
             if (parser.isSet(QStringLiteral("accuracy")))
-                accuracy = readAccuracyLog(parser.value(QStringLiteral("accuracy")));
-            write(report::planReport(plan, {}, accuracy ? &*accuracy : nullptr));
+                accuracy = std::make_shared<const AccuracyLog>(
+                    readAccuracyLog(parser.value(QStringLiteral("accuracy"))));
+            write(report::planReport(analysis, accuracy));
         }
         return 0;
     });

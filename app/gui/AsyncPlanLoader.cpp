@@ -24,18 +24,16 @@ AsyncPlanLoader::Outcome AsyncPlanLoader::loadOutcome(const QString& path,
     return outcome;
 }
 
-AsyncPlanLoader::Analysis
-AsyncPlanLoader::analysisOutcome(const std::shared_ptr<const EnginePlan>& plan,
-                                 const LintSettings& lint) {
-    Analysis outcome;
+// Makes the analysis's findings, check and leads; says what went wrong, if anything.
+QString AsyncPlanLoader::analysisError(const PlanAnalysis& analysis) {
     try {
-        outcome.analysis = analysePlan(*plan, lint);
+        analysis.makeFindingsCheckAndLeads();
     } catch (const std::exception& e) {
-        outcome.error = tr("The plan %1 could not be linted and checked (%2). Please report it "
-                           "with the plan's files.")
-                            .arg(plan->name, QString::fromUtf8(e.what()));
+        return tr("The plan %1 could not be linted and checked (%2). Please report it with the "
+                  "plan's files.")
+            .arg(analysis.plan().name, QString::fromUtf8(e.what()));
     }
-    return outcome;
+    return {};
 }
 
 AsyncPlanLoader::AsyncPlanLoader(QObject* parent) : QObject(parent) {
@@ -97,28 +95,27 @@ void AsyncPlanLoader::load(const QString& path, int profile, const LintSettings&
             return;
         }
         // The analysis starts before the window takes the plan, and is delivered after it.
-        analyse(job, outcome.plan, lint);
-        emit loaded(path, profile, std::move(outcome.plan));
+        const PlanAnalysis analysis(std::move(outcome.plan), lint);
+        analyse(job, analysis);
+        emit loaded(path, profile, analysis);
     });
 }
 
-void AsyncPlanLoader::analyse(std::shared_ptr<const EnginePlan> plan, const LintSettings& lint) {
+void AsyncPlanLoader::analyse(const PlanAnalysis& analysis) {
     cancel();
     auto job = std::make_shared<Job>();
     m_job = job;
-    analyse(job, std::move(plan), lint);
+    analyse(job, analysis);
 }
 
-void AsyncPlanLoader::analyse(const std::shared_ptr<Job>& job,
-                              std::shared_ptr<const EnginePlan> plan, const LintSettings& lint) {
-    QFuture<Analysis> analysis =
-        QtConcurrent::run([plan = std::move(plan), lint] { return analysisOutcome(plan, lint); });
-    m_work = analysis;
-    deliverLater(analysis, [this, job](Analysis done) {
+void AsyncPlanLoader::analyse(const std::shared_ptr<Job>& job, const PlanAnalysis& analysis) {
+    QFuture<QString> error = QtConcurrent::run([analysis] { return analysisError(analysis); });
+    m_work = error;
+    deliverLater(error, [this, job, analysis](const QString& done) {
         if (m_job != job)
             return;
         finish();
-        emit analysed(std::move(done.analysis), done.error);
+        emit analysed(analysis, done);
     });
 }
 

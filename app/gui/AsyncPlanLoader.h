@@ -1,6 +1,6 @@
 #pragma once
 
-#include "document/PlanDocument.h"
+#include "analysis/PlanAnalysis.h"
 #include "io/PlanLoader.h"
 
 #include <QFuture>
@@ -26,16 +26,16 @@ class AsyncPlanLoader : public QObject {
     void load(const QString& path, int profile, const LintSettings& lint = {},
               const QStringList& logs = {});
     // Analyses a plan already shown, whose analysis gave way to a load that then failed.
-    void analyse(std::shared_ptr<const EnginePlan> plan, const LintSettings& lint);
+    void analyse(const PlanAnalysis& analysis);
     void cancel();
     bool isLoading() const { return m_job != nullptr; } // until analysed(), failed() or cancelled()
 
   signals:
     void progressChanged(int percent);
-    void loaded(const QString& path, int profile,
-                std::shared_ptr<const planscope::EnginePlan> plan);
-    // `error` names what went wrong when the analysis could not be made (empty otherwise).
-    void analysed(planscope::PlanAnalysis analysis, const QString& error);
+    // The plan, with its analysis whose findings, check and leads are being made.
+    void loaded(const QString& path, int profile, const planscope::PlanAnalysis& analysis);
+    // They are made; `error` names what went wrong when they could not be (empty otherwise).
+    void analysed(const planscope::PlanAnalysis& analysis, const QString& error);
     void failed(const QString& path, const QString& message);
     void cancelled(const QString& path);
 
@@ -46,20 +46,14 @@ class AsyncPlanLoader : public QObject {
         bool cancelled = false;
     };
     static Outcome loadOutcome(const QString& path, const LoadOptions& options);
-    struct Analysis {
-        PlanAnalysis analysis;
-        QString error;
-    };
-    static Analysis analysisOutcome(const std::shared_ptr<const EnginePlan>& plan,
-                                    const LintSettings& lint);
+    static QString analysisError(const PlanAnalysis& analysis);
 
     struct Job {
         std::atomic<int> percent{0};
         std::atomic<bool> cancel{false};
     };
     template <class T, class Deliver> void deliverLater(QFuture<T> work, Deliver deliver);
-    void analyse(const std::shared_ptr<Job>& job, std::shared_ptr<const EnginePlan> plan,
-                 const LintSettings& lint);
+    void analyse(const std::shared_ptr<Job>& job, const PlanAnalysis& analysis);
     void finish();
 
     std::shared_ptr<Job> m_job;

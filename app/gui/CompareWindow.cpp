@@ -51,7 +51,7 @@ CompareWindow::CompareWindow(QWidget* parent)
         const QStringList labels = planLabels(*a, *b);
         exportReportWithDialog(
             this, QString(labels[0] + QStringLiteral("-vs-") + labels[1]).replace('/', '-'),
-            [a, b] { return report::comparisonReport(*a, *b); });
+            [a, b] { return report::comparisonReport(PlanAnalysis(a), PlanAnalysis(b)); });
     });
     m_exportReport->setToolTip(tr("Save the comparison of A and B as one HTML file or a PDF"));
     m_exportReport->setEnabled(false);

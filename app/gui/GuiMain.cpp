@@ -103,7 +103,9 @@ int runGui(int argc, char** argv) {
     if (!logAlone && plans.isEmpty())
         window.openDemoPlan();
     const int status = QApplication::exec();
-    keepUntilExit(window.document()->sharedPlan()); // the window closes without taking it apart
+    // The window closes without taking its plan and analysis apart.
+    if (const PlanAnalysis* analysis = window.document()->analysis())
+        keepUntilExit(std::make_shared<const PlanAnalysis>(*analysis));
     return status;
 }
 

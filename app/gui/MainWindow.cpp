@@ -270,12 +270,11 @@ void MainWindow::createActions() {
     exportGraph->addAction(tr("&ONNX..."), this, &MainWindow::exportOnnxWithDialog)
         ->setToolTip(tr("The plan graph as an ONNX model, to open in Netron"));
     QAction* exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
-        if (const std::shared_ptr<const EnginePlan> plan = m_document->sharedPlan())
-            exportReportWithDialog(
-                this, plan->name,
-                [plan, lint = m_document->lintSettings(), accuracy = m_document->accuracyLog()] {
-                    return report::planReport(*plan, lint, accuracy.get());
-                });
+        if (const PlanAnalysis* analysis = m_document->analysis())
+            exportReportWithDialog(this, analysis->plan().name,
+                                   [analysis = *analysis, accuracy = m_document->accuracyLog()] {
+                                       return report::planReport(analysis, accuracy);
+                                   });
     });
     exportReport->setToolTip(tr("Save the plan's report card as one HTML file or a PDF"));
     exportReport->setEnabled(false);
@@ -487,14 +486,13 @@ void MainWindow::chooseProfile(int profile) {
         load(m_path, profile);
 }
 
-void MainWindow::onLoaded(const QString& path, int profile,
-                          std::shared_ptr<const EnginePlan> plan) {
+void MainWindow::onLoaded(const QString& path, int profile, const PlanAnalysis& analysis) {
     setLoading(false);
     m_path = path;
     m_profile = profile;
-    const int profiles = plan->profileCount;
-    const QString name = plan->name;
-    m_document->setPlan(std::move(plan));
+    const int profiles = analysis.plan().profileCount;
+    const QString name = analysis.plan().name;
+    m_document->setPlan(analysis);
     setWindowTitle(name + QStringLiteral(" - PlanScope"));
     const QSignalBlocker blocker(m_profiles);
     m_profiles->clear();
@@ -508,9 +506,12 @@ void MainWindow::onLoaded(const QString& path, int profile,
     m_finishingLoad = true; // loadFinished() once the analysis is shown
 }
 
-void MainWindow::onAnalysed(PlanAnalysis analysis, const QString& error) {
-    m_document->setAnalysis(std::move(analysis));
-    const QString name = m_document->plan()->name;
+void MainWindow::onAnalysed(const PlanAnalysis& analysis, const QString& error) {
+    if (error.isEmpty())
+        m_document->setAnalysis(analysis);
+    else
+        m_document->setAnalysisFailed(analysis);
+    const QString name = analysis.plan().name;
     if (!error.isEmpty()) {
         statusBar()->showMessage(tr("Loaded %1; it could not be linted").arg(name));
         openWarning(this, tr("Cannot lint %1").arg(name), error);
@@ -525,7 +526,7 @@ void MainWindow::onAnalysed(PlanAnalysis analysis, const QString& error) {
 void MainWindow::analyseShownPlan() {
     m_finishingLoad = false;
     if (m_document->isAnalysing())
-        m_loader->analyse(m_document->sharedPlan(), m_document->lintSettings());
+        m_loader->analyse(*m_document->analysis());
 }
 
 void MainWindow::onFailed(const QString& path, const QString& message) {

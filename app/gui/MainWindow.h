@@ -91,8 +91,8 @@ class MainWindow : public QMainWindow {
     void chooseProfile(int profile);
     void showAbout();
 
-    void onLoaded(const QString& path, int profile, std::shared_ptr<const EnginePlan> plan);
-    void onAnalysed(PlanAnalysis analysis, const QString& error);
+    void onLoaded(const QString& path, int profile, const PlanAnalysis& analysis);
+    void onAnalysed(const PlanAnalysis& analysis, const QString& error);
     void analyseShownPlan();
     void onFailed(const QString& path, const QString& message);
     void onCancelled(const QString& path);

@@ -1,12 +1,8 @@
 #include "document/PlanDocument.h"
 
-#include "io/PlanLoader.h"
-#include "lint/Linter.h"
-
 #include <QCoreApplication>
 #include <QPointer>
 #include <QThreadPool>
-#include <future>
 #include <utility>
 
 namespace planscope {
@@ -14,31 +10,65 @@ namespace planscope {
 PlanDocument::PlanDocument(QObject* parent)
     : QObject(parent), m_selection(new LayerSelection(this)) {}
 
+std::shared_ptr<const EnginePlan> PlanDocument::sharedPlan() const {
+    return m_analysis ? m_analysis->sharedPlan() : nullptr;
+}
+
+const std::vector<LintFinding>& PlanDocument::findings() const {
+    static const std::vector<LintFinding> none;
+    return shown() ? m_analysis->findings() : none;
+}
+
+const PlanCheck& PlanDocument::check() const {
+    static const PlanCheck none;
+    return shown() ? m_analysis->check() : none;
+}
+
+const PlanLeads& PlanDocument::leads() const {
+    static const PlanLeads none;
+    return shown() ? m_analysis->leads() : none;
+}
+
 std::vector<const LintFinding*> PlanDocument::findingsFor(int layer) const {
     std::vector<const LintFinding*> found;
-    for (const LintFinding& f : m_analysis.findings)
+    for (const LintFinding& f : findings())
         if (f.layerIndex == layer)
             found.push_back(&f);
     return found;
 }
 
 void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
+    if (plan)
+        setPlan(PlanAnalysis(std::move(plan), m_lintSettings));
+    else
+        clear();
+}
+
+void PlanDocument::setPlan(const PlanAnalysis& analysis) {
     m_selection->clear();
-    m_plan = std::move(plan);
-    m_connections.reset();
-    m_modules.reset();
+    m_analysis = analysis;
+    if (analysis.lintSettings() != m_lintSettings) // made before the settings last changed
+        m_analysis = analysis.withLintSettings(m_lintSettings);
     m_accuracyOnPlan.reset();
-    m_analysis = {};
-    m_analysed = false;
+    m_analysed = m_analysisFailed = false;
     m_modulesRequested = false;
     m_lintSettingsChanged = false;
     emit planChanged();
 }
 
+void PlanDocument::clear() {
+    m_selection->clear();
+    m_analysis.reset();
+    m_accuracyOnPlan.reset();
+    m_analysed = m_analysisFailed = false;
+    m_modulesRequested = false;
+    m_lintSettingsChanged = false;
+    emit planChanged();
+    emit analysisChanged();
+}
+
 const LayerConnections* PlanDocument::connections() const {
-    if (!m_connections && m_plan)
-        m_connections = std::make_unique<const LayerConnections>(*m_plan);
-    return m_connections.get();
+    return m_analysis ? &m_analysis->connections() : nullptr;
 }
 
 void PlanDocument::setAccuracyLog(std::shared_ptr<const AccuracyLog> log) {
@@ -49,104 +79,79 @@ void PlanDocument::setAccuracyLog(std::shared_ptr<const AccuracyLog> log) {
 
 const AccuracyOnPlan& PlanDocument::accuracyOnPlan() const {
     if (!m_accuracyOnPlan) {
-        AccuracyOnPlan on;
-        if (m_accuracy && m_plan)
-            on.tensors = mapTensorsToLayers(*m_accuracy, *m_plan);
-        on.layerErrors = std::make_shared<const std::vector<std::optional<double>>>(
-            m_accuracy && m_plan
-                ? layerRelativeErrors(*m_accuracy, on.tensors, m_plan->layers.size())
-                : std::vector<std::optional<double>>{});
-        m_accuracyOnPlan = std::move(on);
+        static const auto none = std::make_shared<const AccuracyOnPlan>(
+            AccuracyOnPlan{{}, std::make_shared<const std::vector<std::optional<double>>>()});
+        m_accuracyOnPlan = m_analysis && m_accuracy ? m_analysis->accuracy(m_accuracy) : none;
     }
     return *m_accuracyOnPlan;
 }
 
 std::shared_ptr<const ModuleTree> PlanDocument::modules() const {
-    if (!m_modules && m_plan)
-        m_modules = std::make_shared<const ModuleTree>(buildModuleTree(*m_plan));
-    return m_modules;
+    return m_analysis ? m_analysis->modules() : nullptr;
 }
 
 void PlanDocument::requestModules() {
-    if (!m_plan || m_modules || m_modulesRequested)
+    if (!m_analysis || m_analysis->hasModules() || m_modulesRequested)
         return;
     m_modulesRequested = true;
-    QThreadPool::globalInstance()->start([plan = m_plan, document = QPointer(this)] {
-        std::shared_ptr<const ModuleTree> made;
+    QThreadPool::globalInstance()->start([analysis = *m_analysis, document = QPointer(this)] {
         try {
-            made = std::make_shared<const ModuleTree>(buildModuleTree(*plan));
+            analysis.modules();
         } catch (const std::exception&) { // out of memory: modules() tries again when asked
         }
         // Handed over on the application's thread, where the document lives and dies.
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [document, plan, made] {
+            [document, plan = analysis.sharedPlan()] {
                 if (document)
-                    document->setModules(plan, made);
+                    document->modulesMade(plan);
             },
             Qt::QueuedConnection);
     });
 }
 
-void PlanDocument::setModules(const std::shared_ptr<const EnginePlan>& plan,
-                              std::shared_ptr<const ModuleTree> modules) {
-    if (!m_plan || plan != m_plan)
+// The worker is done: the views waiting for the modules are told, even when modules() made
+// them here meanwhile.
+void PlanDocument::modulesMade(const std::shared_ptr<const EnginePlan>& plan) {
+    if (plan != sharedPlan() || !std::exchange(m_modulesRequested, false))
         return;
-    const bool requested = std::exchange(m_modulesRequested, false);
-    if (m_modules) { // made here meanwhile (modules()): a view waiting for the worker goes on
-        if (requested)
-            emit modulesChanged();
-        return;
-    }
-    m_modules = std::move(modules);
     emit modulesChanged();
 }
 
-void PlanDocument::setAnalysis(PlanAnalysis analysis) {
-    m_analysis = std::move(analysis);
+void PlanDocument::setAnalysis(const PlanAnalysis& analysis) {
+    if (!m_analysis || analysis.sharedPlan() != m_analysis->sharedPlan())
+        return;
+    m_analysis = analysis;
     m_analysed = true;
-    if (m_lintSettingsChanged && m_plan) // while it was being made
-        m_analysis.findings = lintPlan(*m_plan, m_lintSettings);
+    if (m_lintSettingsChanged || analysis.lintSettings() != m_lintSettings)
+        m_analysis = analysis.withLintSettings(m_lintSettings); // linted here, when first read
     m_lintSettingsChanged = false;
     emit analysisChanged();
 }
 
-void PlanDocument::setPlan(LoadedPlan loaded) {
-    setPlan(std::move(loaded.plan));
-    setAnalysis(std::move(loaded.analysis));
+void PlanDocument::setAnalysisFailed(const PlanAnalysis& analysis) {
+    if (!m_analysis || analysis.sharedPlan() != m_analysis->sharedPlan())
+        return;
+    m_analysed = m_analysisFailed = true;
+    m_lintSettingsChanged = false;
+    emit analysisChanged();
 }
 
-void PlanDocument::clear() {
-    setPlan(LoadedPlan{});
+void PlanDocument::open(const PlanAnalysis& analysis) {
+    setPlan(analysis);
+    setAnalysis(analysis);
 }
 
 void PlanDocument::setLintSettings(const LintSettings& settings) {
     m_lintSettings = settings;
-    if (!m_plan)
+    if (!m_analysis)
         return;
     if (!m_analysed) { // the analysis in flight lints with the old settings
         m_lintSettingsChanged = true;
         return;
     }
-    m_analysis.findings = lintPlan(*m_plan, settings);
+    m_analysis = m_analysis->withLintSettings(settings);
     emit analysisChanged();
-}
-
-PlanAnalysis analysePlan(const EnginePlan& plan, const LintSettings& lint) {
-    // Each pass reads the plan only; the leads and the check run beside the lint.
-    auto leads = std::async(std::launch::async, [&plan] { return findLeads(plan); });
-    auto check = std::async(std::launch::async, [&plan] { return checkPlan(plan); });
-    PlanAnalysis analysis;
-    analysis.findings = lintPlan(plan, lint);
-    analysis.check = check.get();
-    analysis.leads = leads.get();
-    return analysis;
-}
-
-LoadedPlan loadAndLint(const QString& path, const LoadOptions& options, const LintSettings& lint) {
-    auto plan = std::make_shared<const EnginePlan>(loadPlan(path, options));
-    PlanAnalysis analysis = analysePlan(*plan, lint);
-    return {std::move(plan), std::move(analysis)};
 }
 
 } // namespace planscope

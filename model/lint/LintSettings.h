@@ -20,6 +20,7 @@ struct LintSettings {
     // of the graph marks the layers it draws); the linters may skip the rest.
     std::optional<QSet<int>> onlyLayers;
 
+    bool operator==(const LintSettings&) const = default;
     bool runs(const QString& rule) const { return !disabled.contains(rule); }
     bool covers(int layerIndex) const { return !onlyLayers || onlyLayers->contains(layerIndex); }
 

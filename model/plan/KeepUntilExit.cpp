@@ -5,13 +5,13 @@
 
 namespace planscope {
 
-void keepUntilExit(std::shared_ptr<const EnginePlan> plan) {
+void keepUntilExit(std::shared_ptr<const void> kept) {
     static std::mutex mutex;
-    static auto* const kept = new std::vector<std::shared_ptr<const EnginePlan>>();
-    if (!plan)
+    static auto* const all = new std::vector<std::shared_ptr<const void>>();
+    if (!kept)
         return;
     const std::lock_guard lock(mutex);
-    kept->push_back(std::move(plan));
+    all->push_back(std::move(kept));
 }
 
 } // namespace planscope

@@ -1,6 +1,5 @@
 #include "report/AccuracyReport.h"
 
-#include "accuracy/AccuracyMapping.h"
 #include "accuracy/HistogramView.h"
 
 #include <QFileInfo>
@@ -25,9 +24,8 @@ int shownTensor(const AccuracyLog& log) {
 
 } // namespace
 
-void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan) {
-    const std::vector<TensorLayer> mapping =
-        plan ? mapTensorsToLayers(log, *plan) : std::vector<TensorLayer>{};
+void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
+                 const std::vector<TensorLayer>& mapping) {
     Section& section = report.addSection(QStringLiteral("accuracy"), QStringLiteral("Accuracy"));
     const int failed =
         int(std::count_if(log.tensors.begin(), log.tensors.end(),
@@ -95,7 +93,7 @@ void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan)
                                           .arg(v.nan ? "NaN " : "", v.inf ? "Inf " : "")
                                     : QString())});
     if (const int shown = shownTensor(log); shown >= 0) {
-        // The log (and so the tensor) lives while the report is written: the caller keeps it.
+        // The log (and so the tensor) lives while the report does: the report keeps it.
         const ComparedTensor* tensor = &log.tensors[std::size_t(shown)];
         section.blocks.emplace_back(
             Picture{QStringLiteral("Values and errors of %1").arg(tensor->name),

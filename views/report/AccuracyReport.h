@@ -1,14 +1,16 @@
 #pragma once
 
 #include "accuracy/AccuracyLog.h"
+#include "accuracy/AccuracyMapping.h"
 #include "plan/EnginePlan.h"
 #include "report/Report.h"
 
 namespace planscope::report {
 
 // "Accuracy": the polygraphy log's verdicts, the first failing tensor and the layer computing it
-// (with a plan), every tensor's errors and required tolerance, and the histograms of the first
-// failing (else the worst) tensor.
-void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan);
+// (with a plan, and `mapping`, the log's tensors on it: PlanAnalysis::accuracy), every tensor's
+// errors and required tolerance, and the histograms of the first failing (else the worst) tensor.
+void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
+                 const std::vector<TensorLayer>& mapping);
 
 } // namespace planscope::report

@@ -5,7 +5,6 @@
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
 #include "compare/SummaryComparison.h"
-#include "lint/Linter.h"
 #include "plan/FigureText.h"
 #include "report/PlanReport.h"
 #include "report/ReportGraph.h"
@@ -245,13 +244,16 @@ Table findingCounts(const std::vector<LintFinding>& a, const std::vector<LintFin
 
 } // namespace
 
-Report comparisonReport(const EnginePlan& a, const EnginePlan& b, bool exact) {
-    const std::vector<LintFinding> findingsA = lintPlan(a);
-    const std::vector<LintFinding> findingsB = lintPlan(b);
+Report comparisonReport(const PlanAnalysis& analysisA, const PlanAnalysis& analysisB, bool exact) {
+    const EnginePlan& a = analysisA.plan();
+    const EnginePlan& b = analysisB.plan();
+    const std::vector<LintFinding>& findingsA = analysisA.findings();
+    const std::vector<LintFinding>& findingsB = analysisB.findings();
     Report report;
     const QStringList labels = planLabels(a, b);
     report.title = QStringLiteral("PlanScope comparison: %1 vs. %2").arg(labels[0], labels[1]);
     report.subtitle = generatedBy();
+    report.drawnFrom = {analysisA.sharedPlan(), analysisB.sharedPlan()};
 
     Section& summary = report.addSection(QStringLiteral("summary"), QStringLiteral("Summary"));
     summary.blocks = {sideBySide(a, b), Paragraph{speedupText(a, b)}};

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "plan/EnginePlan.h"
+#include "analysis/PlanAnalysis.h"
 #include "report/Report.h"
 
 namespace planscope::report {
@@ -9,6 +9,7 @@ namespace planscope::report {
 // speedup, the comparison charts, the matched layers whose latency changed most, the ten groups
 // of ONNX nodes whose time changed most (compare/OnnxComparison.h), the lint findings per plan
 // and both plans' graphs. `exact` chooses trex's layer matching.
-Report comparisonReport(const EnginePlan& a, const EnginePlan& b, bool exact = true);
+Report comparisonReport(const PlanAnalysis& analysisA, const PlanAnalysis& analysisB,
+                        bool exact = true);
 
 } // namespace planscope::report

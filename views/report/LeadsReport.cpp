@@ -1,12 +1,12 @@
 #include "report/LeadsReport.h"
 
-#include "leads/Lead.h"
 #include "plan/FigureText.h"
 
 namespace planscope::report {
 
-void addLeads(Report& report, const EnginePlan& plan, const QSet<int>& listed) {
-    const PlanLeads leads = findLeads(plan);
+void addLeads(Report& report, const PlanAnalysis& analysis, const QSet<int>& listed) {
+    const EnginePlan& plan = analysis.plan();
+    const PlanLeads& leads = analysis.leads();
     Section& section =
         report.addSection(QStringLiteral("leads"), QStringLiteral("What to fix first"));
     if (leads.leads.empty())

@@ -1,6 +1,6 @@
 #include "report/ModulesReport.h"
 
-#include "modules/ModuleTree.h"
+#include "analysis/PlanAnalysis.h"
 #include "plan/FigureText.h"
 
 #include <algorithm>
@@ -36,8 +36,8 @@ Table moduleTable(const ModuleTree& tree, const std::vector<int>& modules, bool 
 
 } // namespace
 
-void addModules(Report& report, const EnginePlan& plan) {
-    const ModuleTree tree = buildModuleTree(plan);
+void addModules(Report& report, const PlanAnalysis& analysis) {
+    const ModuleTree& tree = *analysis.modules();
     Section& section =
         report.addSection(QStringLiteral("modules"), QStringLiteral("Time by module"), 2);
     if (!tree.hasPaths()) {

@@ -1,7 +1,6 @@
 #include "report/PlanReport.h"
 
 #include "charts/ChartCatalog.h"
-#include "lint/Linter.h"
 #include "plan/FigureText.h"
 #include "report/AccuracyReport.h"
 #include "report/LeadsReport.h"
@@ -49,7 +48,9 @@ void addPerformance(Report& report, const OrderedJson& json) {
         section.blocks.emplace_back(keyValueTable(performance.scalars));
 }
 
-void addSummary(Report& report, const EnginePlan& plan, const std::vector<LintFinding>& findings) {
+void addSummary(Report& report, const PlanAnalysis& analysis) {
+    const EnginePlan& plan = analysis.plan();
+    const std::vector<LintFinding>& findings = analysis.findings();
     Section& summary = report.addSection(QStringLiteral("summary"), QStringLiteral("Summary"));
     summary.blocks.emplace_back(keyValueTable(planFacts(plan, findings)));
     for (const QString& w : plan.warnings)
@@ -60,7 +61,7 @@ void addSummary(Report& report, const EnginePlan& plan, const std::vector<LintFi
     report.addSection(QStringLiteral("by-precision"), QStringLiteral("Latency by precision"), 2)
         .blocks.emplace_back(
             groupTable(QStringLiteral("Precision"), groupLayers(plan.layers, layerPrecisionKey)));
-    addModules(report, plan);
+    addModules(report, analysis);
     const std::pair<const char*, const OrderedJson*> metadata[] = {
         {"Device", &plan.metadata.device},
         {"Builder configuration", &plan.metadata.builder},
@@ -207,23 +208,25 @@ std::vector<Section> findingSections(const std::vector<LintFinding>& findings,
 
 } // namespace
 
-Report planReport(const EnginePlan& plan, const LintSettings& settings,
-                  const AccuracyLog* accuracy) {
-    const std::vector<LintFinding> findings = lintPlan(plan, settings);
+Report planReport(const PlanAnalysis& analysis,
+                  const std::shared_ptr<const AccuracyLog>& accuracy) {
+    const EnginePlan& plan = analysis.plan();
+    const std::vector<LintFinding>& findings = analysis.findings();
     const std::vector<const Layer*> top = slowestLayers(plan, kTopLayers);
     Report report;
     report.title = QStringLiteral("PlanScope report: %1").arg(plan.name);
     report.subtitle = generatedBy();
+    report.drawnFrom = {analysis.sharedPlan(), accuracy};
     QSet<int> listed; // the slowest layers' rows, which the leads link to
     for (const Layer* l : top)
         listed.insert(l->index);
-    addLeads(report, plan, listed);
-    addSummary(report, plan, findings);
+    addLeads(report, analysis, listed);
+    addSummary(report, analysis);
     QSet<int> anchored;
     std::vector<Section> lint = findingSections(findings, top, anchored);
     addTopLayers(report, plan, findings, top, anchored);
     if (accuracy)
-        addAccuracy(report, *accuracy, &plan);
+        addAccuracy(report, *accuracy, &plan, analysis.accuracy(accuracy)->tensors);
     addTactics(report, plan);
     addCharts(report, plan);
     std::move(lint.begin(), lint.end(), std::back_inserter(report.sections));

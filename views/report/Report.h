@@ -3,6 +3,7 @@
 #include <QRectF>
 #include <QString>
 #include <functional>
+#include <memory>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -10,8 +11,8 @@
 class QPainter;
 
 // A report card as a document independent of its format: sections of paragraphs, tables and
-// vector pictures, written as one HTML file or as a PDF. Pictures draw from the plans the
-// report was made of: keep those alive until the report is written.
+// vector pictures, written as one HTML file or as a PDF. Pictures draw from the plans (and logs)
+// the report was made of: the report keeps them.
 namespace planscope::report {
 
 struct Paragraph {
@@ -58,6 +59,7 @@ struct Report {
     QString title;
     QString subtitle;
     std::vector<Section> sections;
+    std::vector<std::shared_ptr<const void>> drawnFrom; // kept while the pictures may draw
 
     Section& addSection(const QString& anchor, const QString& title, int level = 1);
 };

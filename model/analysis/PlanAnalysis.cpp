@@ -1,0 +1,102 @@
+#include "analysis/PlanAnalysis.h"
+
+#include "lint/Linter.h"
+
+#include <future>
+#include <mutex>
+#include <utility>
+
+namespace planscope {
+
+struct PlanAnalysis::Shared {
+    LazyPart<PlanCheck> check;
+    LazyPart<PlanLeads> leads;
+    LazyPart<std::shared_ptr<const ModuleTree>> modules;
+    LazyPart<LayerConnections> connections;
+    std::mutex accuracyMutex;
+    std::shared_ptr<const AccuracyLog> accuracyLog; // the log `accuracy` was made of
+    std::shared_ptr<const AccuracyOnPlan> accuracy;
+};
+
+struct PlanAnalysis::Findings {
+    explicit Findings(LintSettings settings) : lint(std::move(settings)) {}
+    LintSettings lint;
+    LazyPart<std::vector<LintFinding>> findings;
+};
+
+PlanAnalysis::PlanAnalysis(std::shared_ptr<const EnginePlan> plan, LintSettings lint)
+    : PlanAnalysis(std::move(plan), std::make_shared<Shared>(), std::move(lint)) {}
+
+PlanAnalysis::PlanAnalysis(std::shared_ptr<const EnginePlan> plan, std::shared_ptr<Shared> shared,
+                           LintSettings lint)
+    : m_plan(std::move(plan)), m_shared(std::move(shared)),
+      m_parts(std::make_shared<Findings>(std::move(lint))) {
+    Q_ASSERT(m_plan);
+}
+
+PlanAnalysis PlanAnalysis::withLintSettings(LintSettings lint) const {
+    return PlanAnalysis(m_plan, m_shared, std::move(lint));
+}
+
+const LintSettings& PlanAnalysis::lintSettings() const {
+    return m_parts->lint;
+}
+
+bool PlanAnalysis::hasModules() const {
+    return m_shared->modules.isMade();
+}
+
+const std::vector<LintFinding>& PlanAnalysis::findings() const {
+    return m_parts->findings.get([&] { return lintPlan(*m_plan, m_parts->lint); });
+}
+
+const PlanCheck& PlanAnalysis::check() const {
+    return m_shared->check.get([&] { return checkPlan(*m_plan); });
+}
+
+const PlanLeads& PlanAnalysis::leads() const {
+    return m_shared->leads.get([&] { return findLeads(*m_plan); });
+}
+
+const std::shared_ptr<const ModuleTree>& PlanAnalysis::modules() const {
+    return m_shared->modules.get(
+        [&] { return std::make_shared<const ModuleTree>(buildModuleTree(*m_plan)); });
+}
+
+const LayerConnections& PlanAnalysis::connections() const {
+    return m_shared->connections.get([&] { return LayerConnections(*m_plan); });
+}
+
+std::shared_ptr<const AccuracyOnPlan>
+PlanAnalysis::accuracy(const std::shared_ptr<const AccuracyLog>& log) const {
+    const std::lock_guard lock(m_shared->accuracyMutex);
+    if (!m_shared->accuracy || m_shared->accuracyLog != log) {
+        auto on = std::make_shared<AccuracyOnPlan>();
+        if (log)
+            on->tensors = mapTensorsToLayers(*log, *m_plan);
+        on->layerErrors = std::make_shared<const std::vector<std::optional<double>>>(
+            log ? layerRelativeErrors(*log, on->tensors, m_plan->layers.size())
+                : std::vector<std::optional<double>>{});
+        m_shared->accuracyLog = log;
+        m_shared->accuracy = std::move(on);
+    }
+    return m_shared->accuracy;
+}
+
+void PlanAnalysis::makeFindingsCheckAndLeads() const {
+    // Each part reads the plan only; the leads and the check are made beside the lint.
+    auto leads = std::async(std::launch::async, [this] { this->leads(); });
+    auto check = std::async(std::launch::async, [this] { this->check(); });
+    findings();
+    check.get();
+    leads.get();
+}
+
+PlanAnalysis loadAnalysed(const QString& path, const LoadOptions& options,
+                          const LintSettings& lint) {
+    PlanAnalysis analysis(std::make_shared<const EnginePlan>(loadPlan(path, options)), lint);
+    analysis.makeFindingsCheckAndLeads();
+    return analysis;
+}
+
+} // namespace planscope

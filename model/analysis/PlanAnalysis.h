@@ -1,0 +1,76 @@
+#pragma once
+
+#include "accuracy/AccuracyLog.h"
+#include "accuracy/AccuracyMapping.h"
+#include "analysis/LazyPart.h"
+#include "check/PlanCheck.h"
+#include "graph/LayerConnections.h"
+#include "io/PlanLoader.h"
+#include "leads/Lead.h"
+#include "lint/LintFinding.h"
+#include "lint/LintSettings.h"
+#include "modules/ModuleTree.h"
+#include "plan/EnginePlan.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace planscope {
+
+// A polygraphy log on a plan (accuracy/AccuracyMapping.h): each tensor's layer and each layer's
+// largest relative error.
+struct AccuracyOnPlan {
+    std::vector<TensorLayer> tensors;                                      // in the log's order
+    std::shared_ptr<const std::vector<std::optional<double>>> layerErrors; // never null
+};
+
+// Everything derived from one plan: the lint findings (with the analysis's lint settings), the
+// check of its files, the leads, the module tree, the layer connections and a polygraphy log's
+// mapping. Each part is made once, when first asked for, from any thread (a second caller
+// meanwhile waits), then kept. The CLI commands, the window's document and the reports take an
+// analysis; none of them derives these parts itself.
+//
+// A PlanAnalysis is a handle: copies share the parts made and to be made, so a worker can make
+// some while the window reads others.
+class PlanAnalysis {
+  public:
+    explicit PlanAnalysis(std::shared_ptr<const EnginePlan> plan, LintSettings lint = {});
+    // The same plan's analysis linted with `lint`: every other part is shared with this one.
+    PlanAnalysis withLintSettings(LintSettings lint) const;
+
+    const EnginePlan& plan() const { return *m_plan; }
+    const std::shared_ptr<const EnginePlan>& sharedPlan() const { return m_plan; }
+    const LintSettings& lintSettings() const;
+
+    const std::vector<LintFinding>& findings() const;
+    const PlanCheck& check() const;
+    const PlanLeads& leads() const; // with every lint rule on, whatever the settings
+    const std::shared_ptr<const ModuleTree>& modules() const;
+    bool hasModules() const;
+    const LayerConnections& connections() const;
+    // `log` on this plan; the last log asked about is kept.
+    std::shared_ptr<const AccuracyOnPlan>
+    accuracy(const std::shared_ptr<const AccuracyLog>& log) const;
+
+    // Makes the findings, the check and the leads side by side (what the window's worker does
+    // before the window shows them).
+    void makeFindingsCheckAndLeads() const;
+
+  private:
+    struct Shared;   // the parts every lint setting shares
+    struct Findings; // the parts of one lint setting
+    PlanAnalysis(std::shared_ptr<const EnginePlan> plan, std::shared_ptr<Shared> shared,
+                 LintSettings lint);
+
+    std::shared_ptr<const EnginePlan> m_plan;
+    std::shared_ptr<Shared> m_shared;
+    std::shared_ptr<Findings> m_parts;
+};
+
+// Loads a plan and makes its findings, check and leads (the window's worker does it in two
+// steps, showing the plan between them).
+PlanAnalysis loadAnalysed(const QString& path, const LoadOptions& options = {},
+                          const LintSettings& lint = {});
+
+} // namespace planscope

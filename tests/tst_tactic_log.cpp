@@ -2,8 +2,8 @@
 #include "charts/ChartCatalog.h"
 #include "io/PlanLoader.h"
 #include "io/log/TacticLogReader.h"
-#include "json/TacticJson.h"
 #include "lint/Linter.h"
+#include "tactics/TacticJson.h"
 
 #include <QTemporaryDir>
 #include <cmath>

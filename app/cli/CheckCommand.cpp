@@ -2,7 +2,7 @@
 #include "check/PlanCheck.h"
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
-#include "io/text/JsonFile.h"
+#include "plan/DisplayName.h"
 #include "plan/FigureText.h"
 
 namespace planscope {

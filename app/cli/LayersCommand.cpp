@@ -1,7 +1,7 @@
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
-#include "json/PlanJson.h"
 #include "metrics/LayerGroups.h"
+#include "metrics/PlanJson.h"
 #include "plan/FigureText.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
-#include "json/LintJson.h"
 #include "lint/LintCatalog.h"
+#include "lint/LintJson.h"
 #include "lint/Linter.h"
 
 #include <map>

@@ -1,7 +1,7 @@
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
 #include "cli/SummaryText.h"
-#include "json/PlanJson.h"
+#include "metrics/PlanJson.h"
 
 namespace planscope {
 

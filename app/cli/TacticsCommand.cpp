@@ -1,7 +1,7 @@
 #include "cli/CliSupport.h"
 #include "io/PlanLoader.h"
 #include "io/log/TacticLogReader.h"
-#include "json/TacticJson.h"
+#include "tactics/TacticJson.h"
 
 namespace planscope {
 namespace {

@@ -1,7 +1,7 @@
 #include "check/CheckJson.h"
 
 #include "check/CheckLayers.h"
-#include "json/PlanJson.h"
+#include "metrics/PlanJson.h"
 #include "plan/PlanFacts.h"
 
 namespace planscope {

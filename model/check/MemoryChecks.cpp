@@ -1,5 +1,5 @@
 #include "check/CheckSteps.h"
-#include "io/text/JsonFile.h"
+#include "plan/DisplayName.h"
 #include "plan/FigureText.h"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 #include "check/CheckLayers.h"
 #include "check/CheckSteps.h"
 #include "io/LayerNames.h"
-#include "io/text/JsonFile.h"
+#include "plan/DisplayName.h"
 #include "plan/FigureText.h"
 #include "plan/NameKey.h"
 

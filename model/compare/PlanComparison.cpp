@@ -2,7 +2,7 @@
 
 #include "json/CsvTable.h"
 #include "json/JsonValues.h"
-#include "json/PlanJson.h"
+#include "metrics/PlanJson.h"
 
 #include <QSet>
 

@@ -11,8 +11,8 @@
 #include "io/log/TrtexecLog.h"
 #include "io/profile/ProfileMerge.h"
 #include "io/profile/ProfileReader.h"
-#include "io/text/JsonFile.h"
 #include "metrics/ConvolutionMetrics.h"
+#include "plan/DisplayName.h"
 #include "plan/PlanError.h"
 #include "plan/PlanFacts.h"
 

@@ -1,7 +1,7 @@
 #include "io/SourceDiscovery.h"
 
 #include "io/FileKind.h"
-#include "io/text/JsonFile.h"
+#include "plan/DisplayName.h"
 #include "plan/PlanError.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
-#include "io/text/JsonFile.h"
 #include "json/JsonValues.h"
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
+#include "plan/DisplayName.h"
 #include "plan/FigureText.h"
 #include "tactics/TacticLog.h"
 

@@ -11,10 +11,10 @@
 #include "io/PlanLoader.h"
 #include "itemmodels/LayerTableModel.h"
 #include "itemmodels/LeadsModel.h"
-#include "json/LintJson.h"
-#include "json/PlanJson.h"
 #include "leads/LeadsJson.h"
+#include "lint/LintJson.h"
 #include "lint/Linter.h"
+#include "metrics/PlanJson.h"
 #include "plan/EnginePlan.h"
 #include "plan/PlanError.h"
 

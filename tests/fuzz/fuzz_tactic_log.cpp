@@ -1,7 +1,7 @@
 // libFuzzer target: the bytes as a verbose build log, read for its tactics as `planscope
 // tactics` and the Tactics views read it (JSON, each subject's summary, linked to its layers).
 #include "io/log/TacticLogReader.h"
-#include "json/TacticJson.h"
+#include "tactics/TacticJson.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -4,8 +4,8 @@
 #include "document/PlanDocument.h"
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
-#include "json/PlanJson.h"
 #include "metrics/LayerGroups.h"
+#include "metrics/PlanJson.h"
 #include "table/LayerTableView.h"
 
 #include <QComboBox>

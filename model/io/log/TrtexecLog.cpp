@@ -1,6 +1,7 @@
 #include "io/log/TrtexecLog.h"
 
 #include "io/text/JsonFile.h"
+#include "plan/DisplayName.h"
 #include "plan/PlanError.h"
 
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #include "io/profile/ProfileMerge.h"
 
 #include "io/LayerNames.h"
-#include "io/text/JsonFile.h"
+#include "plan/DisplayName.h"
 #include "plan/PlanError.h"
 
 #include <QHash>

@@ -8,10 +8,6 @@
 
 namespace planscope {
 
-QString displayName(const QString& path) {
-    return QFileInfo(path).fileName();
-}
-
 QByteArray readFileBytes(const QString& path, qsizetype padding) {
     const QFileInfo info(path);
     if (!info.exists())

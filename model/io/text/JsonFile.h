@@ -11,9 +11,6 @@ namespace planscope {
 // `padding` bytes of room are left allocated past the end (simdjson reads ahead that far).
 QByteArray readFileBytes(const QString& path, qsizetype padding = 0);
 
-// "mobilenet.graph.json" for messages where the full path is noise.
-QString displayName(const QString& path);
-
 // True when a parse failed only because the text ends early.
 bool looksTruncated(const nlohmann::json::parse_error& error, qsizetype textSize);
 

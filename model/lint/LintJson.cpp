@@ -1,4 +1,4 @@
-#include "json/LintJson.h"
+#include "lint/LintJson.h"
 
 namespace planscope {
 OrderedJson findingJson(const LintFinding& f) {

@@ -1,4 +1,4 @@
-#include "json/TacticJson.h"
+#include "tactics/TacticJson.h"
 
 #include "json/JsonValues.h"
 

@@ -1,4 +1,4 @@
-#include "json/PlanJson.h"
+#include "metrics/PlanJson.h"
 
 #include "json/CsvTable.h"
 #include "json/JsonValues.h"

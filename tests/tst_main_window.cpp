@@ -21,6 +21,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -328,6 +329,13 @@ void TestMainWindow::filtersAndExportsTable() {
     QVERIFY(copied.startsWith("#\tName\tType"));
     QVERIFY(copied.contains("features.0.0.weight + QuantizeLinear_8 + Conv_12 + PWN(Clip_16)"));
     QCOMPARE(copied.trimmed().count('\n'), 1);
+    // The same rows from the table's context menu (or Ctrl+C).
+    QAction* copy = panel->view()->copyRowsAction();
+    QCOMPARE(panel->view()->contextMenuPolicy(), Qt::ActionsContextMenu);
+    QVERIFY(panel->view()->actions().contains(copy));
+    QCOMPARE(copy->shortcut(), QKeySequence(QKeySequence::Copy));
+    copy->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), copied);
 }
 
 void TestMainWindow::opensDroppedFile() {

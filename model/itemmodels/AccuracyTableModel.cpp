@@ -17,7 +17,7 @@ std::optional<double> runnerMean(const ComparedTensor& t, std::size_t runner) {
 
 } // namespace
 
-AccuracyTableModel::AccuracyTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+AccuracyTableModel::AccuracyTableModel(QObject* parent) : TableModel(parent) {}
 
 void AccuracyTableModel::setLog(std::shared_ptr<const AccuracyLog> log,
                                 std::shared_ptr<const EnginePlan> plan,
@@ -35,14 +35,6 @@ int AccuracyTableModel::rowOfLayer(int layer) const {
         if (m_mapping[i].layer == layer)
             return int(i);
     return -1;
-}
-
-int AccuracyTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() || !m_log ? 0 : int(m_log->tensors.size());
-}
-
-int AccuracyTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QString AccuracyTableModel::layerText(int row) const {
@@ -116,33 +108,30 @@ QVariant AccuracyTableModel::sortValue(int row, int column) const {
     }
 }
 
-QVariant AccuracyTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || !m_log)
-        return {};
-    const int row = index.row();
+QVariant AccuracyTableModel::cell(int row, int column, int role) const {
     const ComparedTensor& t = m_log->tensors[std::size_t(row)];
     switch (role) {
     case Qt::DisplayRole:
-        return display(row, index.column());
+        return display(row, column);
     case Qt::ToolTipRole:
-        if (index.column() == VerdictColumn && !t.failure.isEmpty())
+        if (column == VerdictColumn && !t.failure.isEmpty())
             return t.failure;
-        if (index.column() == TensorColumn)
+        if (column == TensorColumn)
             return tr("%1 (%2, %3), checked by %4 error against abs %5, rel %6; log line %7")
                 .arg(t.name, t.dtype, t.shape, t.check.isEmpty() ? QStringLiteral("?") : t.check,
                      statText(t.absTol), statText(t.relTol))
                 .arg(t.line);
-        if (index.column() == LayerColumn && m_plan)
+        if (column == LayerColumn && m_plan)
             return tr("The layer of the open plan that computes this tensor: the one writing "
                       "it, or the last naming its ONNX node (the plan's fusions, not those of "
                       "the engine polygraphy built with `mark all`)");
         return {};
     case Qt::TextAlignmentRole:
-        return index.column() >= MaxAbsColumn && index.column() <= MeanBColumn
+        return column >= MaxAbsColumn && column <= MeanBColumn
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                    : QVariant();
     case SortRole:
-        return sortValue(row, index.column());
+        return sortValue(row, column);
     case TensorRole:
         return row;
     case LayerRole:
@@ -153,21 +142,19 @@ QVariant AccuracyTableModel::data(const QModelIndex& index, int role) const {
     return {};
 }
 
-QVariant AccuracyTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return {};
+QVariant AccuracyTableModel::headerCell(int column, int role) const {
     static const char* const titles[ColumnCount] = {
         "#",          "Tensor",  "Verdict",    "Max abs",
         "Median abs", "Max rel", "Median rel", "Required abs / rel",
         "Mean A",     "Mean B",  "Layer"};
     if (role == Qt::DisplayRole)
-        return tr(titles[section]);
+        return tr(titles[column]);
     if (role == Qt::ToolTipRole) {
-        if ((section == MeanAColumn || section == MeanBColumn) && m_log) {
-            const qsizetype runner = section == MeanAColumn ? 0 : 1;
+        if ((column == MeanAColumn || column == MeanBColumn) && m_log) {
+            const qsizetype runner = column == MeanAColumn ? 0 : 1;
             return runner < m_log->runners.size() ? m_log->runners[runner] : QVariant();
         }
-        if (section == RequiredColumn)
+        if (column == RequiredColumn)
             return tr("polygraphy's Minimum Required Tolerance: the absolute OR the relative "
                       "tolerance that would have passed");
     }

@@ -2,8 +2,8 @@
 
 #include "accuracy/AccuracyMapping.h"
 #include "itemmodels/MissingLast.h"
+#include "itemmodels/TableModel.h"
 
-#include <QAbstractTableModel>
 #include <memory>
 
 namespace planscope {
@@ -11,7 +11,7 @@ namespace planscope {
 // The tensors of a polygraphy log (accuracy/AccuracyLog.h), one row each in the log's order:
 // verdict, errors, required tolerance, both runners' means, and the layer that computes the
 // tensor when a plan is open. What the log does not give shows as "-" and sorts last.
-class AccuracyTableModel : public QAbstractTableModel {
+class AccuracyTableModel : public TableModel {
     Q_OBJECT
   public:
     enum Column {
@@ -46,13 +46,11 @@ class AccuracyTableModel : public QAbstractTableModel {
     // The row of the first tensor mapped to `layer`, -1 when none is.
     int rowOfLayer(int layer) const;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
+    int numRows() const override { return m_log ? int(m_log->tensors.size()) : 0; }
+    int numColumns() const override { return ColumnCount; }
+    QVariant cell(int row, int column, int role) const override;
+    QVariant headerCell(int column, int role) const override;
     QVariant display(int row, int column) const;
     QVariant sortValue(int row, int column) const;
     QString layerText(int row) const;

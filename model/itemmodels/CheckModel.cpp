@@ -30,10 +30,6 @@ int CheckModel::memberCount(int group) const {
     return static_cast<int>(result(group)->layers.size());
 }
 
-int CheckModel::columnCount(const QModelIndex&) const {
-    return ColumnCount;
-}
-
 QVariant CheckModel::groupData(int row, int column, int role) const {
     const CheckResult& r = *result(row);
     switch (role) {
@@ -87,11 +83,8 @@ QVariant CheckModel::memberData(int row, int member, int column, int role) const
     }
 }
 
-QVariant CheckModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
-        section >= ColumnCount)
-        return {};
-    return tr(kTitles[section]);
+QVariant CheckModel::headerCell(int column, int role) const {
+    return role == Qt::DisplayRole ? tr(kTitles[column]) : QVariant();
 }
 
 } // namespace planscope

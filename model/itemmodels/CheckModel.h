@@ -23,11 +23,9 @@ class CheckModel : public GroupedRowsModel {
     void setCheck(const PlanCheck* check);
     const CheckResult* result(int row) const;
 
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
+    int numColumns() const override { return ColumnCount; }
+    QVariant headerCell(int column, int role) const override;
     int groupCount() const override;
     int memberCount(int group) const override;
     QVariant groupData(int group, int column, int role) const override;

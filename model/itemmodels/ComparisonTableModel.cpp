@@ -54,14 +54,6 @@ void ComparisonTableModel::setRows(std::vector<LayerComparison> rows) {
     endResetModel();
 }
 
-int ComparisonTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
-}
-
-int ComparisonTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant ComparisonTableModel::display(const LayerComparison& r, int column) const {
     switch (column) {
     case IndexAColumn:
@@ -161,24 +153,21 @@ QVariant ComparisonTableModel::highlight(const LayerComparison& r, int column) c
     return int(Highlight::None);
 }
 
-QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    const LayerComparison& r = m_rows[static_cast<std::size_t>(index.row())];
+QVariant ComparisonTableModel::cell(int row, int column, int role) const {
+    const LayerComparison& r = m_rows[static_cast<std::size_t>(row)];
     switch (role) {
     case Qt::DisplayRole:
-        return display(r, index.column());
+        return display(r, column);
     case Qt::ToolTipRole:
-        return toolTip(r, index.column());
+        return toolTip(r, column);
     case SortRole:
-        return sortValue(r, index.column());
+        return sortValue(r, column);
     case VerdictRole:
         return verdict(r.speedup);
     case HighlightRole:
-        return highlight(r, index.column());
+        return highlight(r, column);
     case Qt::TextAlignmentRole:
-        if (index.column() == LatencyAColumn || index.column() == LatencyBColumn ||
-            index.column() == SpeedupColumn)
+        if (column == LatencyAColumn || column == LatencyBColumn || column == SpeedupColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
@@ -186,15 +175,12 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation,
-                                          int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
+QVariant ComparisonTableModel::headerCell(int column, int role) const {
     if (role == Qt::DisplayRole)
-        return tr(kTitles[section]);
+        return tr(kTitles[column]);
     if (role == Qt::ToolTipRole)
         return labelsToolTip();
-    return QAbstractTableModel::headerData(section, orientation, role);
+    return {};
 }
 
 ComparisonFilterModel::ComparisonFilterModel(QObject* parent) : MissingLastSortModel(parent) {

@@ -3,15 +3,13 @@
 #include "compare/PlanComparison.h"
 #include "itemmodels/MissingLast.h"
 #include "itemmodels/SpeedupModel.h"
-
-#include <QAbstractTableModel>
-#include <QSortFilterProxyModel>
+#include "itemmodels/TableModel.h"
 
 namespace planscope {
 
 // The layer-by-layer comparison of two plans, one row per matched (or unmatched) layer. What a
 // side lacks (no counterpart, no timing) shows as "-".
-class ComparisonTableModel : public SpeedupModel<QAbstractTableModel> {
+class ComparisonTableModel : public SpeedupModel<TableModel> {
     Q_OBJECT
   public:
     enum Column {
@@ -45,13 +43,11 @@ class ComparisonTableModel : public SpeedupModel<QAbstractTableModel> {
     void setRows(std::vector<LayerComparison> rows);
     const std::vector<LayerComparison>& rows() const { return m_rows; }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
+    int numRows() const override { return int(m_rows.size()); }
+    int numColumns() const override { return ColumnCount; }
+    QVariant cell(int row, int column, int role) const override;
+    QVariant headerCell(int column, int role) const override;
     int speedupColumn() const override { return SpeedupColumn; }
     QVariant display(const LayerComparison& row, int column) const;
     QVariant sortValue(const LayerComparison& row, int column) const;

@@ -3,43 +3,44 @@
 namespace planscope {
 namespace {
 
-// Internal ids: 0 marks a group's row; a member's row stores its group's row + 1.
-constexpr quintptr kGroupRow = 0;
+// A group's node is its row; a member's holds its group's row + 1 in the high half and its own
+// row in the low half.
+static_assert(sizeof(quintptr) == 8, "a member's node needs an index id of 64 bits");
+constexpr int kGroupShift = 32;
+constexpr TreeModel::Node kMemberMask = (TreeModel::Node(1) << kGroupShift) - 1;
+
+bool isGroup(TreeModel::Node node) {
+    return (node >> kGroupShift) == 0;
+}
+
+int groupOfMember(TreeModel::Node node) {
+    return int((node >> kGroupShift) - 1);
+}
 
 } // namespace
 
-bool GroupedRowsModel::isGroupRow(const QModelIndex& index) {
-    return index.isValid() && index.internalId() == kGroupRow;
-}
-
-QModelIndex GroupedRowsModel::index(int row, int column, const QModelIndex& parent) const {
-    if (!hasIndex(row, column, parent))
-        return {};
-    if (!parent.isValid())
-        return createIndex(row, column, kGroupRow);
-    return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
-}
-
-QModelIndex GroupedRowsModel::parent(const QModelIndex& child) const {
-    if (!child.isValid() || child.internalId() == kGroupRow)
-        return {};
-    return createIndex(static_cast<int>(child.internalId() - 1), 0, kGroupRow);
-}
-
-int GroupedRowsModel::rowCount(const QModelIndex& parent) const {
-    if (!parent.isValid())
+int GroupedRowsModel::numChildren(Node node) const {
+    if (node == kRootNode)
         return groupCount();
-    if (parent.internalId() == kGroupRow && parent.column() == 0)
-        return memberCount(parent.row());
-    return 0;
+    return isGroup(node) ? memberCount(int(node)) : 0;
 }
 
-QVariant GroupedRowsModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    if (index.internalId() == kGroupRow)
-        return groupData(index.row(), index.column(), role);
-    return memberData(static_cast<int>(index.internalId() - 1), index.row(), index.column(), role);
+TreeModel::Node GroupedRowsModel::childNode(Node node, int row) const {
+    return node == kRootNode ? Node(row) : ((node + 1) << kGroupShift) | Node(row);
+}
+
+TreeModel::Node GroupedRowsModel::parentNode(Node node) const {
+    return isGroup(node) ? kRootNode : Node(groupOfMember(node));
+}
+
+int GroupedRowsModel::rowOfNode(Node node) const {
+    return int(node & kMemberMask);
+}
+
+QVariant GroupedRowsModel::cell(Node node, int column, int role) const {
+    if (isGroup(node))
+        return groupData(int(node), column, role);
+    return memberData(groupOfMember(node), rowOfNode(node), column, role);
 }
 
 } // namespace planscope

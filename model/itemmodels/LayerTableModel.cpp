@@ -57,7 +57,7 @@ QString byteCount(std::optional<double> bytes) {
 
 } // namespace
 
-LayerTableModel::LayerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+LayerTableModel::LayerTableModel(QObject* parent) : TableModel(parent) {}
 
 void LayerTableModel::setAccuracy(std::vector<std::optional<double>> errors) {
     m_accuracy = std::move(errors);
@@ -90,14 +90,6 @@ QStringList LayerTableModel::attributeKeysOfType(const EnginePlan& plan, const Q
                 keys << attribute.first;
     }
     return keys;
-}
-
-int LayerTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() || !m_plan ? 0 : static_cast<int>(m_plan->layers.size());
-}
-
-int LayerTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : FixedColumnCount + static_cast<int>(m_attributeKeys.size());
 }
 
 QVariant LayerTableModel::displayValue(const Layer& l, int column) const {
@@ -195,11 +187,8 @@ QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
     return isNumber ? QVariant(value) : QVariant(text);
 }
 
-QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
-    if (!m_plan || !checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    const Layer& layer = m_plan->layers[static_cast<std::size_t>(index.row())];
-    const int column = index.column();
+QVariant LayerTableModel::cell(int row, int column, int role) const {
+    const Layer& layer = m_plan->layers[static_cast<std::size_t>(row)];
     switch (role) {
     case Qt::DisplayRole:
         return displayValue(layer, column);
@@ -221,17 +210,15 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
-        return QAbstractTableModel::headerData(section, orientation, role);
-    const bool fixed = section < FixedColumnCount;
+QVariant LayerTableModel::headerCell(int column, int role) const {
+    const bool fixed = column < FixedColumnCount;
     if (role == Qt::DisplayRole)
-        return fixed ? QString::fromLatin1(kColumns[section].title)
-                     : m_attributeKeys.value(section - FixedColumnCount);
+        return fixed ? QString::fromLatin1(kColumns[column].title)
+                     : m_attributeKeys.value(column - FixedColumnCount);
     if (role == Qt::ToolTipRole)
-        return fixed ? QString::fromLatin1(kColumns[section].tip)
+        return fixed ? QString::fromLatin1(kColumns[column].tip)
                      : QStringLiteral("Raw attribute %1")
-                           .arg(m_attributeKeys.value(section - FixedColumnCount));
+                           .arg(m_attributeKeys.value(column - FixedColumnCount));
     return {};
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "itemmodels/TableModel.h"
 #include "plan/EnginePlan.h"
 
-#include <QAbstractTableModel>
 #include <QStringList>
 #include <optional>
 
@@ -10,7 +10,7 @@ namespace planscope {
 
 // One row per layer of a plan. Fixed columns first, then the raw attributes chosen with
 // setAttributeColumns() (trex's per-type views show a type's own attributes).
-class LayerTableModel : public QAbstractTableModel {
+class LayerTableModel : public TableModel {
     Q_OBJECT
   public:
     enum Column {
@@ -60,13 +60,11 @@ class LayerTableModel : public QAbstractTableModel {
     static bool isNumericColumn(int column);
     static std::optional<double> sortFigure(const Layer& layer, int column);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
+    int numRows() const override { return m_plan ? int(m_plan->layers.size()) : 0; }
+    int numColumns() const override { return FixedColumnCount + int(m_attributeKeys.size()); }
+    QVariant cell(int row, int column, int role) const override;
+    QVariant headerCell(int column, int role) const override;
     QVariant displayValue(const Layer& layer, int column) const;
     QVariant sortValue(const Layer& layer, int column) const;
 

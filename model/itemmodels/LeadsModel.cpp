@@ -5,7 +5,7 @@
 
 namespace planscope {
 
-LeadsModel::LeadsModel(QObject* parent) : QAbstractTableModel(parent) {}
+LeadsModel::LeadsModel(QObject* parent) : TableModel(parent) {}
 
 void LeadsModel::setLeads(PlanLeads leads) {
     beginResetModel();
@@ -18,14 +18,6 @@ int LeadsModel::rowOf(const QString& id) const {
         if (m_leads.leads[row].id == id)
             return int(row);
     return -1;
-}
-
-int LeadsModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(m_leads.leads.size());
-}
-
-int LeadsModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant LeadsModel::display(const Lead& lead, int row, int column) const {
@@ -62,17 +54,15 @@ QVariant LeadsModel::sortValue(const Lead& lead, int row, int column) const {
     }
 }
 
-QVariant LeadsModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    const Lead& lead = m_leads.leads[std::size_t(index.row())];
+QVariant LeadsModel::cell(int row, int column, int role) const {
+    const Lead& lead = m_leads.leads[std::size_t(row)];
     switch (role) {
     case Qt::DisplayRole:
-        return display(lead, index.row(), index.column());
+        return display(lead, row, column);
     case SortRole:
-        return sortValue(lead, index.row(), index.column());
+        return sortValue(lead, row, column);
     case Qt::TextAlignmentRole:
-        return index.column() == TitleColumn || index.column() == IdColumn
+        return column == TitleColumn || column == IdColumn
                    ? QVariant()
                    : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
@@ -95,10 +85,10 @@ QVariant LeadsModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QVariant LeadsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+QVariant LeadsModel::headerCell(int column, int role) const {
+    if (role != Qt::DisplayRole)
         return {};
-    switch (section) {
+    switch (column) {
     case RankColumn:
         return tr("#");
     case TitleColumn:

@@ -1,17 +1,15 @@
 #pragma once
 
 #include "itemmodels/MissingLast.h"
+#include "itemmodels/TableModel.h"
 #include "leads/Lead.h"
-
-#include <QAbstractTableModel>
-#include <QSortFilterProxyModel>
 
 namespace planscope {
 
 // A plan's leads, one row each in rank order: rank, title, time at stake, its share of the
 // latency, layer count and id. A time the plan does not hold is missing ("-", an invalid sort
 // value), never 0.
-class LeadsModel : public QAbstractTableModel {
+class LeadsModel : public TableModel {
     Q_OBJECT
   public:
     enum Column {
@@ -40,13 +38,11 @@ class LeadsModel : public QAbstractTableModel {
     // The row of the lead with `id`, -1 when the plan has none.
     int rowOf(const QString& id) const;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
+    int numRows() const override { return int(m_leads.leads.size()); }
+    int numColumns() const override { return ColumnCount; }
+    QVariant cell(int row, int column, int role) const override;
+    QVariant headerCell(int column, int role) const override;
     QVariant display(const Lead& lead, int row, int column) const;
     QVariant sortValue(const Lead& lead, int row, int column) const;
 

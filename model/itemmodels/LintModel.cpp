@@ -40,10 +40,6 @@ int LintModel::memberCount(int group) const {
     return static_cast<int>(m_groups[static_cast<std::size_t>(group)].findings.size());
 }
 
-int LintModel::columnCount(const QModelIndex&) const {
-    return ColumnCount;
-}
-
 QVariant LintModel::groupData(int row, int column, int role) const {
     const RuleGroup& group = m_groups[static_cast<std::size_t>(row)];
     if (role == RuleRole)
@@ -96,11 +92,8 @@ QVariant LintModel::memberData(int group, int member, int column, int role) cons
     }
 }
 
-QVariant LintModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
-        section >= ColumnCount)
-        return {};
-    return tr(kTitles[section]);
+QVariant LintModel::headerCell(int column, int role) const {
+    return role == Qt::DisplayRole ? tr(kTitles[column]) : QVariant();
 }
 
 } // namespace planscope

@@ -24,11 +24,9 @@ class LintModel : public GroupedRowsModel {
     void setFindings(const std::vector<LintFinding>* findings);
     QStringList rules() const;
 
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
+    int numColumns() const override { return ColumnCount; }
+    QVariant headerCell(int column, int role) const override;
     struct RuleGroup {
         QString rule;
         std::vector<const LintFinding*> findings;

@@ -11,44 +11,23 @@ ModuleComparisonModel::ModuleComparisonModel(QObject* parent) : SpeedupModel(par
 void ModuleComparisonModel::setComparison(std::shared_ptr<const ModuleComparison> comparison) {
     beginResetModel();
     m_comparison = std::move(comparison);
-    m_rowInParent.assign(m_comparison ? m_comparison->modules.size() : 0, 0);
-    if (m_comparison)
-        for (const ModuleDelta& d : m_comparison->modules)
-            for (std::size_t i = 0; i < d.children.size(); ++i)
-                m_rowInParent[std::size_t(d.children[i])] = int(i);
+    m_rowInParent = m_comparison ? rowsUnderParents(m_comparison->modules) : std::vector<int>();
     endResetModel();
 }
 
-const ModuleDelta& ModuleComparisonModel::row(const QModelIndex& index) const {
-    return m_comparison->modules[std::size_t(index.internalId())];
-}
-
-QModelIndex ModuleComparisonModel::index(int row, int column, const QModelIndex& parent) const {
-    if (row < 0 || column < 0 || column >= ColumnCount || row >= rowCount(parent))
-        return {};
-    if (!parent.isValid())
-        return createIndex(row, column, quintptr(0));
-    return createIndex(row, column, quintptr(this->row(parent).children[std::size_t(row)]));
-}
-
-QModelIndex ModuleComparisonModel::parent(const QModelIndex& child) const {
-    if (!child.isValid())
-        return {};
-    const int parent = row(child).parent;
-    return parent < 0 ? QModelIndex()
-                      : createIndex(m_rowInParent[std::size_t(parent)], 0, quintptr(parent));
-}
-
-int ModuleComparisonModel::rowCount(const QModelIndex& parent) const {
+int ModuleComparisonModel::numChildren(Node node) const {
     if (!m_comparison || m_comparison->modules.empty())
         return 0;
-    if (!parent.isValid())
-        return 1;
-    return parent.column() > 0 ? 0 : int(row(parent).children.size());
+    return node == kRootNode ? 1 : int(module(node).children.size());
 }
 
-int ModuleComparisonModel::columnCount(const QModelIndex&) const {
-    return ColumnCount;
+TreeModel::Node ModuleComparisonModel::childNode(Node node, int row) const {
+    return node == kRootNode ? 0 : module(node).children[std::size_t(row)];
+}
+
+TreeModel::Node ModuleComparisonModel::parentNode(Node node) const {
+    const int parent = module(node).parent;
+    return parent < 0 ? kRootNode : parent;
 }
 
 QVariant ModuleComparisonModel::display(const ModuleDelta& d, int column) const {
@@ -98,19 +77,17 @@ QVariant ModuleComparisonModel::sortValue(const ModuleDelta& d, int column) cons
     return {};
 }
 
-QVariant ModuleComparisonModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || !m_comparison)
-        return {};
-    const ModuleDelta& d = row(index);
+QVariant ModuleComparisonModel::cell(Node node, int column, int role) const {
+    const ModuleDelta& d = module(node);
     switch (role) {
     case Qt::DisplayRole:
-        return display(d, index.column());
+        return display(d, column);
     case Qt::ToolTipRole:
-        if (index.column() == ModuleColumn)
+        if (column == ModuleColumn)
             return d.depth == 0 ? tr("The whole model: every layer attributed to a module")
                                 : d.path;
-        if (index.column() == TimeAColumn || index.column() == TimeBColumn) {
-            const bool a = index.column() == TimeAColumn;
+        if (column == TimeAColumn || column == TimeBColumn) {
+            const bool a = column == TimeAColumn;
             return (a ? d.moduleA : d.moduleB) < 0
                        ? tr("%1 has no layer in this module (fused into another, or named "
                             "differently)")
@@ -119,7 +96,7 @@ QVariant ModuleComparisonModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case SortRole:
-        return sortValue(d, index.column());
+        return sortValue(d, column);
     case VerdictRole:
         return verdict(d.speedup());
     case PathRole:
@@ -129,17 +106,13 @@ QVariant ModuleComparisonModel::data(const QModelIndex& index, int role) const {
     case ModuleBRole:
         return d.moduleB;
     case Qt::TextAlignmentRole:
-        return index.column() == ModuleColumn
-                   ? QVariant()
-                   : QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return column == ModuleColumn ? QVariant()
+                                      : QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     }
     return {};
 }
 
-QVariant ModuleComparisonModel::headerData(int section, Qt::Orientation orientation,
-                                           int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return {};
+QVariant ModuleComparisonModel::headerCell(int column, int role) const {
     static const char* const titles[ColumnCount] = {"Module",  "A (ms)",   "B (ms)",  "Delta",
                                                     "Speedup", "Layers A", "Layers B"};
     static const char* const tips[ColumnCount] = {
@@ -151,12 +124,11 @@ QVariant ModuleComparisonModel::headerData(int section, Qt::Orientation orientat
         "A's layers in the module",
         "B's layers in the module"};
     if (role == Qt::DisplayRole)
-        return tr(titles[section]);
+        return tr(titles[column]);
     if (role == Qt::ToolTipRole) {
         const QVariant labels = labelsToolTip();
-        return labels.isValid()
-                   ? QVariant(tr(tips[section]) + QLatin1Char('\n') + labels.toString())
-                   : QVariant(tr(tips[section]));
+        return labels.isValid() ? QVariant(tr(tips[column]) + QLatin1Char('\n') + labels.toString())
+                                : QVariant(tr(tips[column]));
     }
     return {};
 }

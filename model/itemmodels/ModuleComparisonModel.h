@@ -2,6 +2,7 @@
 
 #include "itemmodels/MissingLast.h"
 #include "itemmodels/SpeedupModel.h"
+#include "itemmodels/TreeModel.h"
 #include "modules/ModuleComparison.h"
 
 #include <memory>
@@ -11,7 +12,7 @@ namespace planscope {
 // Two engines compared by the modules of their model (modules/ModuleComparison.h), as a tree:
 // the model's root, below it each module with its time in A and in B, delta and speedup, its
 // submodules inside. A module one engine lacks has no time there ("-", sorted last).
-class ModuleComparisonModel : public SpeedupModel<QAbstractItemModel> {
+class ModuleComparisonModel : public SpeedupModel<TreeModel> {
     Q_OBJECT
   public:
     enum Column {
@@ -37,17 +38,17 @@ class ModuleComparisonModel : public SpeedupModel<QAbstractItemModel> {
     void setComparison(std::shared_ptr<const ModuleComparison> comparison);
     const ModuleComparison* comparison() const { return m_comparison.get(); }
 
-    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
-    QModelIndex parent(const QModelIndex& child) const override;
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
+    // A row's node is its module's index in the comparison.
+    int numChildren(Node node) const override;
+    Node childNode(Node node, int row) const override;
+    Node parentNode(Node node) const override;
+    int rowOfNode(Node node) const override { return m_rowInParent[std::size_t(node)]; }
+    int numColumns() const override { return ColumnCount; }
+    QVariant cell(Node node, int column, int role) const override;
+    QVariant headerCell(int column, int role) const override;
     int speedupColumn() const override { return SpeedupColumn; }
-    const ModuleDelta& row(const QModelIndex& index) const;
+    const ModuleDelta& module(Node node) const { return m_comparison->modules[std::size_t(node)]; }
     QVariant display(const ModuleDelta& d, int column) const;
     QVariant sortValue(const ModuleDelta& d, int column) const;
 

@@ -14,7 +14,7 @@ QVariant count(int n) {
 } // namespace
 
 ModuleTreeModel::ModuleTreeModel(QObject* parent)
-    : QAbstractItemModel(parent), m_tree(std::make_shared<const ModuleTree>()) {}
+    : TreeModel(parent), m_tree(std::make_shared<const ModuleTree>()) {}
 
 void ModuleTreeModel::setPlan(std::shared_ptr<const EnginePlan> plan,
                               std::shared_ptr<const ModuleTree> tree) {
@@ -25,10 +25,7 @@ void ModuleTreeModel::setPlan(std::shared_ptr<const EnginePlan> plan,
     else if (!tree)
         tree = std::make_shared<const ModuleTree>(buildModuleTree(*m_plan));
     m_tree = std::move(tree);
-    m_rowInParent.assign(m_tree->modules.size(), 0);
-    for (const Module& m : m_tree->modules)
-        for (std::size_t i = 0; i < m.children.size(); ++i)
-            m_rowInParent[std::size_t(m.children[i])] = int(i);
+    m_rowInParent = rowsUnderParents(m_tree->modules);
     m_rowOfLayer.assign(m_tree->moduleOfLayer.size(), 0);
     for (const Module& m : m_tree->modules)
         for (std::size_t i = 0; i < m.ownLayers.size(); ++i)
@@ -78,25 +75,49 @@ void ModuleTreeModel::setAnalysis(const std::vector<LintFinding>& findings,
 QModelIndex ModuleTreeModel::indexOfModule(int module) const {
     if (module < 0 || module >= moduleCount())
         return {};
-    return createIndex(rowOfNode(module), 0, quintptr(module));
+    return indexOfNode(module);
 }
 
 QModelIndex ModuleTreeModel::indexOfLayer(int layer) const {
     if (layer < 0 || std::size_t(layer) >= m_tree->moduleOfLayer.size())
         return {};
-    return createIndex(m_rowOfLayer[std::size_t(layer)], 0, quintptr(layerNode(layer)));
+    return indexOfNode(layerNode(layer));
 }
 
-int ModuleTreeModel::parentNode(int node) const {
+int ModuleTreeModel::numChildren(Node node) const {
+    if (!m_plan)
+        return 0;
+    if (node == kRootNode)
+        return hasUnattributedRow() ? 2 : 1;
     if (node < moduleCount())
-        return m_tree->modules[std::size_t(node)].parent;
+        return int(m_tree->modules[std::size_t(node)].children.size() +
+                   m_tree->modules[std::size_t(node)].ownLayers.size());
+    return node == unattributedNode() ? int(m_tree->unattributedLayers.size()) : 0;
+}
+
+TreeModel::Node ModuleTreeModel::childNode(Node node, int row) const {
+    if (node == kRootNode)
+        return row == 0 ? 0 : unattributedNode();
     if (node == unattributedNode())
-        return -1;
+        return layerNode(m_tree->unattributedLayers[std::size_t(row)]);
+    const Module& m = m_tree->modules[std::size_t(node)];
+    if (row < int(m.children.size()))
+        return m.children[std::size_t(row)];
+    return layerNode(m.ownLayers[std::size_t(row) - m.children.size()]);
+}
+
+TreeModel::Node ModuleTreeModel::parentNode(Node node) const {
+    if (node < moduleCount()) {
+        const int parent = m_tree->modules[std::size_t(node)].parent;
+        return parent < 0 ? kRootNode : parent;
+    }
+    if (node == unattributedNode())
+        return kRootNode;
     const int module = m_tree->moduleOfLayer[std::size_t(node - moduleCount() - 1)];
     return module < 0 ? unattributedNode() : module;
 }
 
-int ModuleTreeModel::rowOfNode(int node) const {
+int ModuleTreeModel::rowOfNode(Node node) const {
     if (node == 0)
         return 0;
     if (node < moduleCount())
@@ -104,51 +125,6 @@ int ModuleTreeModel::rowOfNode(int node) const {
     if (node == unattributedNode())
         return 1;
     return m_rowOfLayer[std::size_t(node - moduleCount() - 1)];
-}
-
-const std::vector<int>& ModuleTreeModel::childLayers(int node) const {
-    return node == unattributedNode() ? m_tree->unattributedLayers
-                                      : m_tree->modules[std::size_t(node)].ownLayers;
-}
-
-QModelIndex ModuleTreeModel::index(int row, int column, const QModelIndex& parent) const {
-    if (row < 0 || column < 0 || column >= ColumnCount || row >= rowCount(parent))
-        return {};
-    if (!parent.isValid())
-        return createIndex(row, column, quintptr(row == 0 ? 0 : unattributedNode()));
-    const int node = nodeOf(parent);
-    const std::vector<int> none;
-    const std::vector<int>& children =
-        node < moduleCount() ? m_tree->modules[std::size_t(node)].children : none;
-    if (row < int(children.size()))
-        return createIndex(row, column, quintptr(children[std::size_t(row)]));
-    const int layer = childLayers(node)[std::size_t(row - int(children.size()))];
-    return createIndex(row, column, quintptr(layerNode(layer)));
-}
-
-QModelIndex ModuleTreeModel::parent(const QModelIndex& child) const {
-    if (!child.isValid())
-        return {};
-    const int node = parentNode(nodeOf(child));
-    return node < 0 ? QModelIndex() : createIndex(rowOfNode(node), 0, quintptr(node));
-}
-
-int ModuleTreeModel::rowCount(const QModelIndex& parent) const {
-    if (!m_plan)
-        return 0;
-    if (!parent.isValid())
-        return hasUnattributedRow() ? 2 : 1;
-    if (parent.column() > 0)
-        return 0;
-    const int node = nodeOf(parent);
-    if (node < moduleCount())
-        return int(m_tree->modules[std::size_t(node)].children.size() +
-                   m_tree->modules[std::size_t(node)].ownLayers.size());
-    return node == unattributedNode() ? int(m_tree->unattributedLayers.size()) : 0;
-}
-
-int ModuleTreeModel::columnCount(const QModelIndex&) const {
-    return ColumnCount;
 }
 
 QString ModuleTreeModel::sharesText(const std::vector<ModuleShare>& shares,
@@ -341,25 +317,20 @@ QVariant ModuleTreeModel::unattributedData(int column, int role) const {
     return {};
 }
 
-QVariant ModuleTreeModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || !m_plan)
-        return {};
-    const int node = nodeOf(index);
+QVariant ModuleTreeModel::cell(Node node, int column, int role) const {
     if (role == Qt::TextAlignmentRole)
-        return index.column() >= TimeColumn && index.column() <= LayersColumn
+        return column >= TimeColumn && column <= LayersColumn
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                    : QVariant();
     if (node < moduleCount())
-        return role == LayerRole ? QVariant(-1) : moduleData(node, index.column(), role);
+        return role == LayerRole ? QVariant(-1) : moduleData(int(node), column, role);
     if (node == unattributedNode())
-        return unattributedData(index.column(), role);
+        return unattributedData(column, role);
     return role == ModuleRole ? QVariant(-1)
-                              : layerData(node - moduleCount() - 1, index.column(), role);
+                              : layerData(int(node) - moduleCount() - 1, column, role);
 }
 
-QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal)
-        return {};
+QVariant ModuleTreeModel::headerCell(int column, int role) const {
     static const char* const names[ColumnCount] = {"Module",    "Time (ms)", "Share",
                                                    "Self (ms)", "Layers",    "Precisions",
                                                    "Types",     "Findings",  "Leads"};
@@ -374,9 +345,9 @@ QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, i
         "Lint findings on the module's layers",
         "The leads naming one of the module's layers"};
     if (role == Qt::DisplayRole)
-        return tr(names[section]);
+        return tr(names[column]);
     if (role == Qt::ToolTipRole)
-        return tr(tips[section]);
+        return tr(tips[column]);
     return {};
 }
 

@@ -1,11 +1,11 @@
 #pragma once
 
 #include "itemmodels/MissingLast.h"
+#include "itemmodels/TreeModel.h"
 #include "leads/Lead.h"
 #include "lint/LintFinding.h"
 #include "modules/ModuleTree.h"
 
-#include <QAbstractItemModel>
 #include <memory>
 
 namespace planscope {
@@ -13,7 +13,7 @@ namespace planscope {
 // A plan's modules as a tree (modules/ModuleTree.h): the model's root, below it its modules,
 // heaviest first, each holding its submodules and then its own layers; the unattributed layers
 // under a row of their own. A time the plan does not hold is missing ("-", invalid sort value).
-class ModuleTreeModel : public QAbstractItemModel {
+class ModuleTreeModel : public TreeModel {
     Q_OBJECT
   public:
     enum Column {
@@ -49,24 +49,19 @@ class ModuleTreeModel : public QAbstractItemModel {
     QModelIndex indexOfModule(int module) const;
     QModelIndex indexOfLayer(int layer) const;
 
-    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
-    QModelIndex parent(const QModelIndex& child) const override;
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
     // Rows are nodes: module m is node m, the unattributed row node M, layer l node M + 1 + l.
     int moduleCount() const { return int(m_tree->modules.size()); }
-    int unattributedNode() const { return moduleCount(); }
+    Node unattributedNode() const { return moduleCount(); }
     bool hasUnattributedRow() const { return !m_tree->unattributedLayers.empty(); }
-    int layerNode(int layer) const { return moduleCount() + 1 + layer; }
-    int nodeOf(const QModelIndex& index) const { return int(index.internalId()); }
-    int parentNode(int node) const; // -1 for the top rows
-    int rowOfNode(int node) const;
-    const std::vector<int>& childLayers(int node) const;
+    Node layerNode(int layer) const { return moduleCount() + 1 + layer; }
+    int numChildren(Node node) const override;
+    Node childNode(Node node, int row) const override;
+    Node parentNode(Node node) const override;
+    int rowOfNode(Node node) const override;
+    int numColumns() const override { return ColumnCount; }
+    QVariant cell(Node node, int column, int role) const override;
+    QVariant headerCell(int column, int role) const override;
     QVariant moduleData(int module, int column, int role) const;
     QVariant layerData(int layer, int column, int role) const;
     QVariant unattributedData(int column, int role) const;

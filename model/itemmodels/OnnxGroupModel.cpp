@@ -113,14 +113,6 @@ int OnnxGroupModel::rowOfNode(const QString& node) const {
     return -1;
 }
 
-int OnnxGroupModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int OnnxGroupModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant OnnxGroupModel::display(const OnnxGroup& g, const Row& row, int index, int column) const {
     const bool inA = g.onlyIn != OnnxOnlyIn::B;
     const bool inB = g.onlyIn != OnnxOnlyIn::A;
@@ -251,18 +243,15 @@ QString OnnxGroupModel::toolTip(const OnnxGroup& g, int column) const {
     }
 }
 
-QVariant OnnxGroupModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    const int row = index.row();
+QVariant OnnxGroupModel::cell(int row, int column, int role) const {
     const OnnxGroup& group = m_comparison->groups[std::size_t(row)];
     switch (role) {
     case Qt::DisplayRole:
-        return display(group, m_rows[std::size_t(row)], row, index.column());
+        return display(group, m_rows[std::size_t(row)], row, column);
     case Qt::ToolTipRole:
-        return toolTip(group, index.column());
+        return toolTip(group, column);
     case SortRole:
-        return sortValue(group, row, index.column());
+        return sortValue(group, row, column);
     case GroupRole:
         return row;
     case OnlyInRole:
@@ -274,7 +263,7 @@ QVariant OnnxGroupModel::data(const QModelIndex& index, int role) const {
     case NodesRole:
         return group.nodes;
     case Qt::TextAlignmentRole:
-        switch (index.column()) {
+        switch (column) {
         case GroupColumn:
         case TimeAColumn:
         case TimeBColumn:
@@ -292,14 +281,12 @@ QVariant OnnxGroupModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QVariant OnnxGroupModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return QAbstractTableModel::headerData(section, orientation, role);
+QVariant OnnxGroupModel::headerCell(int column, int role) const {
     if (role == Qt::DisplayRole)
-        return tr(kTitles[section]);
+        return tr(kTitles[column]);
     if (role != Qt::ToolTipRole)
         return {};
-    switch (section) {
+    switch (column) {
     case GroupColumn:
         return tr("The group's place in A's engine order (then B's, for groups only in B)");
     case NodesColumn:

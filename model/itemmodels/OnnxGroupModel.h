@@ -3,9 +3,8 @@
 #include "compare/OnnxComparison.h"
 #include "itemmodels/MissingLast.h"
 #include "itemmodels/SpeedupModel.h"
+#include "itemmodels/TableModel.h"
 
-#include <QAbstractTableModel>
-#include <QSortFilterProxyModel>
 #include <memory>
 
 namespace planscope {
@@ -14,7 +13,7 @@ namespace planscope {
 // comparison's order: its ONNX nodes, the one engine holding it, its shape, both times, delta,
 // speedup, and each engine's layers and their types. What a side lacks (no layer in the group,
 // no profile record) shows as "-" and sorts last in both orders.
-class OnnxGroupModel : public SpeedupModel<QAbstractTableModel> {
+class OnnxGroupModel : public SpeedupModel<TableModel> {
     Q_OBJECT
   public:
     enum Column {
@@ -56,12 +55,6 @@ class OnnxGroupModel : public SpeedupModel<QAbstractTableModel> {
     // The row of the group holding ONNX node `node`, -1 when none does.
     int rowOfNode(const QString& node) const;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
     // What a row shows of one engine, worked out once per comparison.
     struct Side {
@@ -73,6 +66,10 @@ class OnnxGroupModel : public SpeedupModel<QAbstractTableModel> {
         Side b;
         bool typesDiffer = false;
     };
+    int numRows() const override { return int(m_rows.size()); }
+    int numColumns() const override { return ColumnCount; }
+    QVariant cell(int row, int column, int role) const override;
+    QVariant headerCell(int column, int role) const override;
     int speedupColumn() const override { return SpeedupColumn; }
     Side sideOf(const EnginePlan& plan, const OnnxGroupSide& side) const;
     QVariant display(const OnnxGroup& group, const Row& row, int index, int column) const;

@@ -25,20 +25,12 @@ QString missingTime(int layer, const QString& engine) {
 
 } // namespace
 
-OnnxUnattributedModel::OnnxUnattributedModel(QObject* parent) : QAbstractTableModel(parent) {}
+OnnxUnattributedModel::OnnxUnattributedModel(QObject* parent) : TableModel(parent) {}
 
 void OnnxUnattributedModel::setComparison(std::shared_ptr<const OnnxComparison> comparison) {
     beginResetModel();
     m_comparison = std::move(comparison);
     endResetModel();
-}
-
-int OnnxUnattributedModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() || !m_comparison ? 0 : int(m_comparison->unattributed.size());
-}
-
-int OnnxUnattributedModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant OnnxUnattributedModel::display(const OnnxUnattributed& row, int column) const {
@@ -97,35 +89,31 @@ QString OnnxUnattributedModel::toolTip(const OnnxUnattributed& row, int column) 
     }
 }
 
-QVariant OnnxUnattributedModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
-        return {};
-    const OnnxUnattributed& row = m_comparison->unattributed[std::size_t(index.row())];
+QVariant OnnxUnattributedModel::cell(int row, int column, int role) const {
+    const OnnxUnattributed& pair = m_comparison->unattributed[std::size_t(row)];
     switch (role) {
     case Qt::DisplayRole:
-        return display(row, index.column());
+        return display(pair, column);
     case Qt::ToolTipRole:
-        return toolTip(row, index.column());
+        return toolTip(pair, column);
     case SortRole:
-        return sortValue(row, index.column());
+        return sortValue(pair, column);
     case LayerARole:
-        return row.a;
+        return pair.a;
     case LayerBRole:
-        return row.b;
+        return pair.b;
     case Qt::TextAlignmentRole:
-        return index.column() == NameColumn
-                   ? QVariant()
-                   : QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return column == NameColumn ? QVariant()
+                                    : QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     default:
         return {};
     }
 }
 
-QVariant OnnxUnattributedModel::headerData(int section, Qt::Orientation orientation,
-                                           int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+QVariant OnnxUnattributedModel::headerCell(int column, int role) const {
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (column) {
     case NameColumn:
         return tr("Layer without ONNX origin");
     case TimeAColumn:

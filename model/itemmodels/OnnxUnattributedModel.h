@@ -2,9 +2,8 @@
 
 #include "compare/OnnxComparison.h"
 #include "itemmodels/MissingLast.h"
+#include "itemmodels/TableModel.h"
 
-#include <QAbstractTableModel>
-#include <QSortFilterProxyModel>
 #include <memory>
 
 namespace planscope {
@@ -12,7 +11,7 @@ namespace planscope {
 // The layers of a comparison by ONNX op that have no ONNX origin (OnnxUnattributed), one row
 // per name: A's layer beside B's layer of that name where both engines have one. A side
 // without such a layer, or without a profile record for it, shows "-" and sorts last.
-class OnnxUnattributedModel : public QAbstractTableModel {
+class OnnxUnattributedModel : public TableModel {
     Q_OBJECT
   public:
     enum Column { NameColumn, TimeAColumn, TimeBColumn, DeltaColumn, SpeedupColumn, ColumnCount };
@@ -27,13 +26,13 @@ class OnnxUnattributedModel : public QAbstractTableModel {
     void setComparison(std::shared_ptr<const OnnxComparison> comparison);
     const OnnxComparison* comparison() const { return m_comparison.get(); }
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
   private:
+    int numRows() const override {
+        return m_comparison ? int(m_comparison->unattributed.size()) : 0;
+    }
+    int numColumns() const override { return ColumnCount; }
+    QVariant cell(int row, int column, int role) const override;
+    QVariant headerCell(int column, int role) const override;
     QVariant display(const OnnxUnattributed& row, int column) const;
     QVariant sortValue(const OnnxUnattributed& row, int column) const;
     QString toolTip(const OnnxUnattributed& row, int column) const;

@@ -8,8 +8,7 @@ namespace planscope {
 
 // Rows measured in plan A and in plan B, with B's speedup over A: what the plans are called (for
 // tooltips), the threshold within which a speedup counts as even, and the verdict it gives. A
-// flat comparison derives SpeedupModel<QAbstractTableModel>, a tree one
-// SpeedupModel<QAbstractItemModel>.
+// flat comparison derives SpeedupModel<TableModel>, a tree one SpeedupModel<TreeModel>.
 template <class ItemModel> class SpeedupModel : public ItemModel {
   public:
     using ItemModel::ItemModel;

@@ -8,7 +8,8 @@ class LayerSelection;
 
 // A table of layers (a LayerFilterModel over a LayerTableModel) that follows and drives the
 // window's layer selection: the current row is the selected layer, and marked layers (a lead's)
-// are selected rows too; Ctrl+C copies the selected rows as tab-separated text.
+// are selected rows too; its copyRowsAction() (Ctrl+C, in its context menu) copies the selected
+// rows as tab-separated text.
 class LayerTableView : public QTableView {
     Q_OBJECT
   public:
@@ -19,6 +20,8 @@ class LayerTableView : public QTableView {
     // Selected rows (all columns, header first) as tab-separated text.
     QString selectedRowsText() const;
     void copySelectedRows() const;
+    // Copies the selected rows; Ctrl+C once the view holds it (QWidget::addAction).
+    QAction* copyRowsAction() const { return m_copyRows; }
 
     // Makes the layer's row current and visible (if the filter shows it).
     void showLayer(int layer);
@@ -29,6 +32,7 @@ class LayerTableView : public QTableView {
     void onCurrentRowChanged(const QModelIndex& current);
 
     LayerSelection* m_selection;
+    QAction* m_copyRows;
 };
 
 } // namespace planscope

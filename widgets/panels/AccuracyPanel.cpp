@@ -3,6 +3,7 @@
 #include "accuracy/HistogramView.h"
 #include "document/PlanDocument.h"
 #include "itemmodels/AccuracyTableModel.h"
+#include "itemviews/ItemViewSetup.h"
 #include "plan/FigureText.h"
 #include "text/HtmlText.h"
 #include "text/RichTextView.h"
@@ -38,15 +39,9 @@ AccuracyPanel::AccuracyPanel(PlanDocument* document, QWidget* parent)
       m_search(new QLineEdit(this)), m_failingFirst(new QCheckBox(tr("Failing first"), this)),
       m_table(new QTableView(this)), m_histograms(new HistogramView(this)),
       m_stats(new RichTextView(this)), m_splitter(new QSplitter(Qt::Vertical, this)) {
-    m_filter->setSourceModel(m_model);
-    m_table->setModel(m_filter);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(AccuracyTableModel::OrderColumn, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    setUpTableView(m_table, m_model, m_filter, SortColumn{AccuracyTableModel::OrderColumn});
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
     m_table->setColumnWidth(AccuracyTableModel::OrderColumn, 4 * digit);

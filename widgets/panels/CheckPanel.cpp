@@ -2,11 +2,11 @@
 
 #include "document/PlanDocument.h"
 #include "itemmodels/CheckModel.h"
+#include "itemviews/ItemViewSetup.h"
 #include "plan/FigureText.h"
 #include "text/HtmlText.h"
 #include "text/RichTextView.h"
 
-#include <QHeaderView>
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -18,10 +18,7 @@ using namespace html;
 CheckPanel::CheckPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_model(new CheckModel(this)),
       m_view(new QTreeView(this)), m_details(new RichTextView(this)) {
-    m_view->setModel(m_model);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
+    setUpTreeView(m_view, m_model);
     m_view->setColumnWidth(CheckModel::CheckOrLayerColumn, 280);
     m_view->setColumnWidth(CheckModel::LevelColumn, 70);
     m_details->setPlaceholderText(tr("Choose a result to see what is wrong and what to do."));

@@ -6,6 +6,7 @@
 #include "dialogs/ExportDialog.h"
 #include "document/LayerSelection.h"
 #include "graphview/GraphCanvas.h"
+#include "itemviews/ItemViewSetup.h"
 #include "panels/CompareHighlight.h"
 #include "panels/CompareSummaryTable.h"
 #include "panels/OnnxGraphCanvas.h"
@@ -139,14 +140,8 @@ ComparePanel::ComparePanel(QWidget* parent)
 }
 
 QWidget* ComparePanel::layersPage() {
-    m_filter->setSourceModel(m_model);
-    m_layers->setModel(m_filter);
-    m_layers->setSortingEnabled(true);
-    m_layers->sortByColumn(-1, Qt::AscendingOrder);
+    setUpTableView(m_layers, m_model, m_filter, kModelOrder);
     m_layers->setItemDelegate(new HighlightDelegate(m_layers));
-    m_layers->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_layers->verticalHeader()->hide();
-    m_layers->verticalHeader()->setDefaultSectionSize(m_layers->fontMetrics().height() + 6);
     m_layers->setWordWrap(false);
     m_layers->setTextElideMode(Qt::ElideMiddle); // names and tactics differ at both ends
     m_layers->horizontalHeader()->setSectionsMovable(true);

@@ -4,6 +4,7 @@
 #include "document/PlanDocument.h"
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
+#include "itemviews/ItemViewSetup.h"
 #include "metrics/LayerGroups.h"
 #include "metrics/PlanJson.h"
 #include "table/LayerTableView.h"
@@ -26,8 +27,8 @@ LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
       m_filter(new LayerFilterModel(this)), m_types(new QComboBox(this)),
       m_search(new QLineEdit(this)), m_status(new QLabel(this)),
       m_view(new LayerTableView(document->selection(), this)) {
-    m_filter->setSourceModel(m_model);
-    m_view->setModel(m_filter);
+    setUpTableView(m_view, m_model, m_filter, SortColumn{LayerTableModel::IndexColumn},
+                   {m_view->copyRowsAction()});
     m_types->setToolTip(tr("Show one layer type, with its own attribute columns"));
     m_types->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_search->setPlaceholderText(tr("Search names, types, tactics, metadata (Ctrl+F)"));

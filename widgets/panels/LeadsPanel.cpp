@@ -2,6 +2,7 @@
 
 #include "document/PlanDocument.h"
 #include "itemmodels/LeadsModel.h"
+#include "itemviews/ItemViewSetup.h"
 #include "leads/LeadScale.h"
 #include "panels/ShareBarDelegate.h"
 #include "plan/FigureText.h"
@@ -46,20 +47,13 @@ LeadsPanel::LeadsPanel(PlanDocument* document, QWidget* parent)
       m_sorted(new LeadsSortModel(this)), m_header(new QLabel(this)), m_view(new QTreeView(this)),
       m_details(new RichTextView(this)), m_clear(new QPushButton(tr("&Clear Marks"), this)),
       m_splitter(new QSplitter(Qt::Vertical, this)) {
-    m_sorted->setSourceModel(m_model);
-    m_view->setModel(m_sorted);
+    setUpTreeView(m_view, m_model, m_sorted,
+                  SortColumn{LeadsModel::RankColumn, Qt::AscendingOrder});
     m_view->setRootIsDecorated(false);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSortingEnabled(true);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->sortByColumn(LeadsModel::RankColumn, Qt::AscendingOrder);
     m_view->setItemDelegateForColumn(LeadsModel::ShareColumn,
                                      new ShareBarDelegate(LeadsModel::ShareRole, m_view));
     QHeaderView* header = m_view->header();
     header->setStretchLastSection(false);
-    header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(LeadsModel::TitleColumn, QHeaderView::Stretch);
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
     m_view->setColumnWidth(LeadsModel::RankColumn, 5 * digit);

@@ -4,6 +4,7 @@
 #include "document/PlanDocument.h"
 #include "itemmodels/LintFilterModel.h"
 #include "itemmodels/LintModel.h"
+#include "itemviews/ItemViewSetup.h"
 #include "panels/CheckPanel.h"
 #include "text/HtmlText.h"
 #include "text/RichTextView.h"
@@ -25,11 +26,7 @@ LintPanel::LintPanel(PlanDocument* document, QWidget* parent)
       m_filter(new LintFilterModel(this)), m_rules(new QComboBox(this)),
       m_view(new QTreeView(this)), m_details(new RichTextView(this)), m_tabs(new QTabBar(this)),
       m_pages(new QStackedWidget(this)), m_check(new CheckPanel(document, this)) {
-    m_filter->setSourceModel(m_model);
-    m_view->setModel(m_filter);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
+    setUpTreeView(m_view, m_model, m_filter);
     m_view->setColumnWidth(LintModel::RuleOrLayerColumn, 280);
     m_view->setColumnWidth(LintModel::SeverityColumn, 70);
     m_view->setColumnWidth(LintModel::HazardColumn, 300);

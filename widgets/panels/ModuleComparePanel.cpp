@@ -1,6 +1,7 @@
 #include "panels/ModuleComparePanel.h"
 
 #include "itemmodels/ModuleComparisonModel.h"
+#include "itemviews/ItemViewSetup.h"
 #include "panels/CompareHighlight.h"
 #include "plan/FigureText.h"
 
@@ -32,12 +33,8 @@ ModuleComparePanel::ModuleComparePanel(QWidget* parent)
     : QWidget(parent), m_model(new ModuleComparisonModel(this)),
       m_sorted(new ModuleComparisonSortModel(this)), m_header(new QLabel(this)),
       m_view(new QTreeView(this)) {
-    m_sorted->setSourceModel(m_model);
-    m_view->setModel(m_sorted);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(ModuleComparisonModel::DeltaColumn, Qt::DescendingOrder);
+    setUpTreeView(m_view, m_model, m_sorted,
+                  SortColumn{ModuleComparisonModel::DeltaColumn, Qt::DescendingOrder});
     m_view->setItemDelegateForColumn(ModuleComparisonModel::SpeedupColumn,
                                      new VerdictDelegate(m_view));
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));

@@ -2,6 +2,7 @@
 
 #include "document/PlanDocument.h"
 #include "itemmodels/ModuleTreeModel.h"
+#include "itemviews/ItemViewSetup.h"
 #include "panels/ShareBarDelegate.h"
 #include "plan/FigureText.h"
 
@@ -34,20 +35,13 @@ ModulesPanel::ModulesPanel(PlanDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_model(new ModuleTreeModel(this)),
       m_filter(new ModuleFilterModel(this)), m_header(new QLabel(this)),
       m_search(new QLineEdit(this)), m_view(new QTreeView(this)) {
-    m_filter->setSourceModel(m_model);
-    m_view->setModel(m_filter);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSortingEnabled(true);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->sortByColumn(ModuleTreeModel::TimeColumn, Qt::DescendingOrder);
+    setUpTreeView(m_view, m_model, m_filter,
+                  SortColumn{ModuleTreeModel::TimeColumn, Qt::DescendingOrder});
     m_view->setItemDelegate(new LayerRowDelegate(m_view));
     m_view->setItemDelegateForColumn(ModuleTreeModel::ShareColumn,
                                      new ShareBarDelegate(ModuleTreeModel::ShareRole, m_view));
     QHeaderView* header = m_view->header();
     header->setStretchLastSection(false);
-    header->setSectionResizeMode(QHeaderView::Interactive);
     const int digit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('0'));
     m_view->setColumnWidth(ModuleTreeModel::NameColumn, 36 * digit);
     m_view->setColumnWidth(ModuleTreeModel::TimeColumn, 11 * digit);

@@ -4,6 +4,7 @@
 #include "dialogs/ExportDialog.h"
 #include "itemmodels/OnnxGroupModel.h"
 #include "itemmodels/OnnxUnattributedModel.h"
+#include "itemviews/ItemViewSetup.h"
 #include "panels/ModuleComparePanel.h"
 #include "panels/OnnxGroupDelegate.h"
 #include "plan/FigureText.h"
@@ -29,12 +30,11 @@ namespace {
 // Bump when the table's columns change: a saved column layout of other columns is dropped.
 constexpr int kColumnsVersion = 1;
 
-void setUpTable(QTableView* table, bool stretchLast) {
-    table->setSortingEnabled(true);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+// Both tables: one row chosen at a time, names on one line.
+void setUpTable(QTableView* table, QAbstractItemModel* model, QSortFilterProxyModel* proxy,
+                SortColumn sortedBy, bool stretchLast) {
+    setUpTableView(table, model, proxy, sortedBy);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->verticalHeader()->hide();
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     table->setWordWrap(false);
     table->setTextElideMode(Qt::ElideMiddle); // names differ at both ends
     table->horizontalHeader()->setSectionsMovable(true);
@@ -79,17 +79,13 @@ OnnxPanel::OnnxPanel(QWidget* parent)
       m_pages(new QStackedWidget(this)), m_modules(new ModuleComparePanel(this)),
       m_exportCsv(new QAction(tr("Export ONNX Ops as CSV..."), this)),
       m_showGraphs(new QAction(tr("Show in Graphs"), this)) {
-    m_filter->setSourceModel(m_model);
-    m_groups->setModel(m_filter);
     m_groups->setItemDelegate(new OnnxGroupDelegate(m_groups));
-    setUpTable(m_groups, true);
-    m_groups->sortByColumn(OnnxGroupModel::DeltaColumn, Qt::DescendingOrder);
+    setUpTable(m_groups, m_model, m_filter, {OnnxGroupModel::DeltaColumn, Qt::DescendingOrder},
+               true);
     m_groups->setToolTip(tr("Each row a group: the fewest ONNX nodes both engines' fusions keep "
                             "whole. Double-click shows its layers in the Graphs tab."));
-    m_unattributedSorted->setSourceModel(m_unattributedModel);
-    m_unattributed->setModel(m_unattributedSorted);
-    setUpTable(m_unattributed, false);
-    m_unattributed->sortByColumn(OnnxUnattributedModel::DeltaColumn, Qt::DescendingOrder);
+    setUpTable(m_unattributed, m_unattributedModel, m_unattributedSorted,
+               {OnnxUnattributedModel::DeltaColumn, Qt::DescendingOrder}, false);
     applyDefaultColumns();
 
     m_search->setPlaceholderText(tr("Search ONNX nodes, e.g. /features/features.0/Conv"));

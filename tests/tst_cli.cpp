@@ -407,6 +407,14 @@ void TestCli::failsClearly_data() {
         QTest::newRow(qPrintable("400-digit number in " + file))
             << arguments << file + ": holds a number too large to read";
     }
+    // One of --json and --csv, wherever a command writes both; no --csv where it writes none.
+    const QString log = dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-04.log");
+    for (const QStringList& command :
+         {QStringList{"layers", plan}, QStringList{"modules", plan}, QStringList{"accuracy", log}})
+        QTest::newRow(qPrintable(command.front() + " --json --csv"))
+            << command + QStringList{"--json", "--csv"} << "choose one of --json and --csv";
+    QTest::newRow("summary --csv")
+        << QStringList({"summary", plan, "--csv"}) << "Unknown option 'csv'";
     QTest::newRow("no plan") << QStringList({"summary"}) << "missing PLAN";
     QTest::newRow("unknown option")
         << QStringList({"lint", "--bogus", fixturePath("lint.graph.json")}) << "bogus";

@@ -2,6 +2,7 @@
 #include "accuracy/AccuracyLogReader.h"
 #include "analysis/PlanAnalysis.h"
 #include "cli/CliSupport.h"
+#include "cli/OutputFormat.h"
 #include "plan/FigureText.h"
 
 #include <QFileInfo>
@@ -110,15 +111,13 @@ int accuracyCommand(const QStringList& arguments) {
         const QCommandLineOption planOption(
             QStringLiteral("plan"), QStringLiteral("Map the tensors to this plan's layers."),
             QStringLiteral("PLAN"));
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-        const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV."));
-        parser.addOptions({planOption, json, csv});
+        parser.addOption(planOption);
+        const OutputFormatOption output(parser, OutputFormatOption::JsonAndCsv);
         if (!parseArguments(parser, arguments))
             return 0;
         if (parser.positionalArguments().size() != 1)
             throw UsageError("accuracy takes one LOG");
-        if (parser.isSet(json) && parser.isSet(csv))
-            throw UsageError("choose one of --json and --csv");
+        const OutputFormat format = output.format();
         const auto read = std::make_shared<const AccuracyLog>(
             readAccuracyLog(parser.positionalArguments().front()));
         const AccuracyLog& log = *read;
@@ -130,9 +129,9 @@ int accuracyCommand(const QStringList& arguments) {
             mapping = analysis->accuracy(read)->tensors;
         }
         const EnginePlan* p = analysis ? &analysis->plan() : nullptr;
-        if (parser.isSet(json))
+        if (format == OutputFormat::Json)
             out() << QString::fromStdString(accuracyJson(log, p, mapping).dump(2)) << '\n';
-        else if (parser.isSet(csv))
+        else if (format == OutputFormat::Csv)
             out() << QString::fromUtf8(accuracyCsv(log, p, mapping));
         else
             printText(log, p, mapping);

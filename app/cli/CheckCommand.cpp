@@ -1,6 +1,7 @@
 #include "check/CheckJson.h"
 #include "check/PlanCheck.h"
 #include "cli/CliSupport.h"
+#include "cli/OutputFormat.h"
 #include "cli/PlanOptions.h"
 #include "plan/DisplayName.h"
 #include "plan/FigureText.h"
@@ -56,8 +57,7 @@ int checkCommand(const QStringList& arguments) {
             "Check that a plan's files agree with each other. Exit 0 without an error, 1 with "
             "one, 2 when the files cannot be read."));
         addPlanOptions(parser);
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-        parser.addOption(json);
+        const OutputFormatOption output(parser, OutputFormatOption::JsonOnly);
         if (!parseArguments(parser, arguments))
             return 0;
         LoadOptions options;
@@ -65,7 +65,7 @@ int checkCommand(const QStringList& arguments) {
         const PlanAnalysis& analysis = analysisFromArguments(parser, options);
         const EnginePlan& plan = analysis.plan();
         const PlanCheck& check = analysis.check();
-        if (parser.isSet(json)) {
+        if (output.format() == OutputFormat::Json) {
             out() << QString::fromStdString(checkJson(plan, check).dump(2)) << '\n';
         } else {
             out() << "Check of " << plan.name << ": " << checkCountsText(check) << '\n';

@@ -1,6 +1,7 @@
 #include "cli/CliSupport.h"
 #include "cli/ModulesText.h"
 #include "cli/OnnxCompareText.h"
+#include "cli/OutputFormat.h"
 #include "compare/OnnxComparisonJson.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
@@ -98,11 +99,11 @@ void printLayers(const std::vector<LayerComparison>& rows, double threshold) {
 // trex's layer by layer matching: JSON, CSV or the summaries, speedup and layer pairs.
 void printByLayers(const EnginePlan& a, const EnginePlan& b,
                    const std::vector<LayerComparison>& rows, const QCommandLineParser& parser,
-                   double threshold) {
+                   OutputFormat format, double threshold) {
     const bool exact = !parser.isSet(QStringLiteral("inexact"));
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (format == OutputFormat::Json) {
         out() << QString::fromStdString(comparisonJson(a, b, rows, exact).dump(2)) << '\n';
-    } else if (parser.isSet(QStringLiteral("csv"))) {
+    } else if (format == OutputFormat::Csv) {
         std::vector<const LayerComparison*> all;
         all.reserve(rows.size());
         for (const LayerComparison& r : rows)
@@ -119,12 +120,11 @@ void printByLayers(const EnginePlan& a, const EnginePlan& b,
 
 // Groups of ONNX nodes (README.md, "Compare by ONNX op"): JSON, CSV (one row per group, in
 // A's order) or text.
-void printByOnnx(const EnginePlan& a, const EnginePlan& b, const QCommandLineParser& parser,
-                 double threshold) {
+void printByOnnx(const EnginePlan& a, const EnginePlan& b, OutputFormat format, double threshold) {
     const OnnxComparison comparison = compareByOnnx(a, b);
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (format == OutputFormat::Json) {
         out() << QString::fromStdString(onnxComparisonJson(a, b, comparison).dump(2)) << '\n';
-    } else if (parser.isSet(QStringLiteral("csv"))) {
+    } else if (format == OutputFormat::Csv) {
         std::vector<int> all(comparison.groups.size());
         std::iota(all.begin(), all.end(), 0);
         out() << QString::fromUtf8(onnxGroupsCsv(a, b, comparison, all));
@@ -134,12 +134,12 @@ void printByOnnx(const EnginePlan& a, const EnginePlan& b, const QCommandLinePar
 }
 
 // Each module's time in A and B (README.md, "Time by module"), by |delta|.
-void printByModule(const EnginePlan& a, const EnginePlan& b, const QCommandLineParser& parser,
+void printByModule(const EnginePlan& a, const EnginePlan& b, OutputFormat format,
                    double threshold) {
     const ModuleComparison comparison = compareByModule(a, b);
-    if (parser.isSet(QStringLiteral("json")))
+    if (format == OutputFormat::Json)
         out() << QString::fromStdString(moduleComparisonJson(a, b, comparison).dump(2)) << '\n';
-    else if (parser.isSet(QStringLiteral("csv")))
+    else if (format == OutputFormat::Csv)
         out() << QString::fromUtf8(moduleComparisonCsv(comparison));
     else
         out() << moduleComparisonText(a, b, comparison, threshold);
@@ -194,9 +194,11 @@ int compareCommand(const QStringList& arguments) {
              QStringLiteral("Match layers on all their tensors (default).")},
             {QStringLiteral("inexact"),
              QStringLiteral("Match layers on their first input and output only.")},
-            {QStringLiteral("json"), QStringLiteral("Print JSON.")},
-            {QStringLiteral("csv"),
-             QStringLiteral("Print the layer pairs (the ONNX groups with --by onnx) as CSV.")},
+        });
+        const OutputFormatOption output(
+            parser, OutputFormatOption::JsonAndCsv,
+            QStringLiteral("Print the layer pairs (the ONNX groups with --by onnx) as CSV."));
+        parser.addOptions({
             {QStringLiteral("threshold"),
              QStringLiteral("Speedups within this fraction count as even (default 0.03)."),
              QStringLiteral("F")},
@@ -214,8 +216,7 @@ int compareCommand(const QStringList& arguments) {
             throw UsageError("compare takes two plans, A and B");
         if (parser.isSet(QStringLiteral("exact")) && parser.isSet(QStringLiteral("inexact")))
             throw UsageError("choose one of --exact and --inexact");
-        if (parser.isSet(QStringLiteral("json")) && parser.isSet(QStringLiteral("csv")))
-            throw UsageError("choose one of --json and --csv");
+        const OutputFormat format = output.format();
         const QString by = parser.value(QStringLiteral("by"));
         if (by != QLatin1String("layers") && by != QLatin1String("onnx") &&
             by != QLatin1String("module"))
@@ -241,11 +242,11 @@ int compareCommand(const QStringList& arguments) {
             return *rows;
         };
         if (by == QLatin1String("onnx"))
-            printByOnnx(a, b, parser, threshold);
+            printByOnnx(a, b, format, threshold);
         else if (by == QLatin1String("module"))
-            printByModule(a, b, parser, threshold);
+            printByModule(a, b, format, threshold);
         else
-            printByLayers(a, b, layerRows(), parser, threshold);
+            printByLayers(a, b, layerRows(), parser, format, threshold);
         if (parser.isSet(QStringLiteral("fail-if-slower")))
             return gate(a, b, layerRows(), plans,
                         numberOption(parser, QStringLiteral("fail-if-slower"), 0));

@@ -1,4 +1,5 @@
 #include "cli/CliSupport.h"
+#include "cli/OutputFormat.h"
 #include "cli/PlanOptions.h"
 #include "metrics/LayerGroups.h"
 #include "metrics/PlanJson.h"
@@ -120,13 +121,11 @@ int layersCommand(const QStringList& arguments) {
         const QCommandLineOption top(QStringLiteral("top"),
                                      QStringLiteral("Only the first N rows (after --sort)."),
                                      QStringLiteral("N"));
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-        const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV."));
-        parser.addOptions({type, sort, reverse, top, json, csv});
+        parser.addOptions({type, sort, reverse, top});
+        const OutputFormatOption output(parser, OutputFormatOption::JsonAndCsv);
         if (!parseArguments(parser, arguments))
             return 0;
-        if (parser.isSet(json) && parser.isSet(csv))
-            throw UsageError("choose one of --json and --csv");
+        const OutputFormat format = output.format();
         bool ok = true;
         const int count = parser.isSet(top) ? parser.value(top).toInt(&ok) : -1;
         if (!ok || (parser.isSet(top) && count < 1))
@@ -142,12 +141,12 @@ int layersCommand(const QStringList& arguments) {
             sortRows(rows, key.toStdString(), parser.isSet(reverse));
         if (count > 0 && static_cast<std::size_t>(count) < rows.size())
             rows.resize(static_cast<std::size_t>(count));
-        if (parser.isSet(json)) {
+        if (format == OutputFormat::Json) {
             OrderedJson list = OrderedJson::array();
             for (Row& r : rows)
                 list.push_back(std::move(r.json));
             out() << QString::fromStdString(list.dump(2)) << '\n';
-        } else if (parser.isSet(csv)) {
+        } else if (format == OutputFormat::Csv) {
             std::vector<const Layer*> layers;
             layers.reserve(rows.size());
             for (const Row& r : rows)

@@ -1,4 +1,5 @@
 #include "cli/CliSupport.h"
+#include "cli/OutputFormat.h"
 #include "cli/PlanOptions.h"
 #include "leads/LeadCatalog.h"
 #include "leads/LeadsJson.h"
@@ -76,10 +77,10 @@ int leadsCommand(const QStringList& arguments) {
         parser.setApplicationDescription(
             QStringLiteral("What to fix first: leads ranked by the time at stake."));
         addPlanOptions(parser);
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
+        const OutputFormatOption output(parser, OutputFormatOption::JsonOnly);
         const QCommandLineOption list(QStringLiteral("list"),
                                       QStringLiteral("List every lead with its threshold."));
-        parser.addOptions({json, list});
+        parser.addOption(list);
         if (!parseArguments(parser, arguments))
             return 0;
         if (parser.isSet(list)) {
@@ -89,7 +90,7 @@ int leadsCommand(const QStringList& arguments) {
         const PlanAnalysis& analysis = analysisFromArguments(parser);
         const EnginePlan& plan = analysis.plan();
         const PlanLeads& leads = analysis.leads();
-        if (parser.isSet(json))
+        if (output.format() == OutputFormat::Json)
             out() << QString::fromStdString(leadsJson(plan, leads).dump(2)) << '\n';
         else
             printLeads(plan, leads);

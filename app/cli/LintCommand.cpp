@@ -1,4 +1,5 @@
 #include "cli/CliSupport.h"
+#include "cli/OutputFormat.h"
 #include "cli/PlanOptions.h"
 #include "lint/LintCatalog.h"
 #include "lint/LintJson.h"
@@ -83,7 +84,7 @@ int lintCommand(const QStringList& arguments) {
         QCommandLineParser parser;
         parser.setApplicationDescription(QStringLiteral("Check an engine plan for known hazards."));
         addPlanOptions(parser);
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
+        const OutputFormatOption output(parser, OutputFormatOption::JsonOnly);
         const QCommandLineOption listRules(QStringLiteral("list-rules"),
                                            QStringLiteral("List the rules and thresholds."));
         const QCommandLineOption disable(QStringLiteral("disable"),
@@ -102,7 +103,7 @@ int lintCommand(const QStringList& arguments) {
             QStringLiteral("fail-on"),
             QStringLiteral("Exit 1 when a finding is at LEVEL or above: warning or error."),
             QStringLiteral("LEVEL"));
-        parser.addOptions({json, listRules, disable, only, set, failOn});
+        parser.addOptions({listRules, disable, only, set, failOn});
         if (!parseArguments(parser, arguments))
             return 0;
         if (parser.isSet(listRules)) {
@@ -117,7 +118,7 @@ int lintCommand(const QStringList& arguments) {
             throw UsageError("--fail-on takes warning or error");
         const LintSettings settings = settingsFrom(parser);
         const auto& findings = analysisFromArguments(parser, {}, settings).findings();
-        if (parser.isSet(json))
+        if (output.format() == OutputFormat::Json)
             out() << QString::fromStdString(findingsJson(findings).dump(2)) << '\n';
         else
             printFindings(findings);

@@ -1,5 +1,6 @@
 #include "cli/CliSupport.h"
 #include "cli/ModulesText.h"
+#include "cli/OutputFormat.h"
 #include "cli/PlanOptions.h"
 #include "modules/ModuleJson.h"
 
@@ -18,13 +19,11 @@ int modulesCommand(const QStringList& arguments) {
                                        QStringLiteral("Show modules down to depth N (1: the "
                                                       "top-level modules; default: all)."),
                                        QStringLiteral("N"));
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-        const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV."));
-        parser.addOptions({depth, json, csv});
+        parser.addOption(depth);
+        const OutputFormatOption output(parser, OutputFormatOption::JsonAndCsv);
         if (!parseArguments(parser, arguments))
             return 0;
-        if (parser.isSet(json) && parser.isSet(csv))
-            throw UsageError("choose one of --json and --csv");
+        const OutputFormat format = output.format();
         int maxDepth = -1;
         if (parser.isSet(depth)) {
             bool ok = false;
@@ -35,11 +34,12 @@ int modulesCommand(const QStringList& arguments) {
         const PlanAnalysis& analysis = analysisFromArguments(parser);
         const EnginePlan& plan = analysis.plan();
         const ModuleTree& tree = *analysis.modules();
-        if (parser.isSet(json)) { // megabytes for a large model: written as made, not as a QString
+        if (format ==
+            OutputFormat::Json) { // megabytes for a large model: written as made, not as a QString
             out().flush();
             const std::string text = modulesJsonText(plan, tree, maxDepth);
             std::fwrite(text.data(), 1, text.size(), stdout);
-        } else if (parser.isSet(csv)) {
+        } else if (format == OutputFormat::Csv) {
             out() << QString::fromUtf8(modulesCsv(tree, maxDepth));
         } else {
             out() << moduleTreeText(plan, tree, maxDepth);

@@ -1,4 +1,5 @@
 #include "cli/CliSupport.h"
+#include "cli/OutputFormat.h"
 #include "cli/PlanOptions.h"
 #include "cli/SummaryText.h"
 #include "metrics/PlanJson.h"
@@ -10,12 +11,11 @@ int summaryCommand(const QStringList& arguments) {
         QCommandLineParser parser;
         parser.setApplicationDescription(QStringLiteral("Summarize an engine plan."));
         addPlanOptions(parser);
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-        parser.addOption(json);
+        const OutputFormatOption output(parser, OutputFormatOption::JsonOnly);
         if (!parseArguments(parser, arguments))
             return 0;
         const EnginePlan& plan = loadPlanFromArguments(parser);
-        if (parser.isSet(json))
+        if (output.format() == OutputFormat::Json)
             out() << QString::fromStdString(summaryJson(plan).dump(2)) << '\n';
         else
             out() << summaryText(plan);

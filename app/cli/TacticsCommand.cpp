@@ -1,4 +1,5 @@
 #include "cli/CliSupport.h"
+#include "cli/OutputFormat.h"
 #include "io/PlanLoader.h"
 #include "io/log/TacticLogReader.h"
 #include "tactics/TacticJson.h"
@@ -70,8 +71,8 @@ int tacticsCommand(const QStringList& arguments) {
             QStringLiteral("plan"),
             QStringLiteral("Engine plan to link the subjects to (else the log's layer list)."),
             QStringLiteral("PLAN"));
-        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-        parser.addOptions({plan, json});
+        parser.addOption(plan);
+        const OutputFormatOption output(parser, OutputFormatOption::JsonOnly);
         if (!parseArguments(parser, arguments))
             return 0;
         const QStringList positional = parser.positionalArguments();
@@ -80,7 +81,7 @@ int tacticsCommand(const QStringList& arguments) {
         TacticLog log = readTacticLog(positional.first());
         if (parser.isSet(plan))
             log.linkEngine(engineLayersOf(loadPlan(parser.value(plan))));
-        if (parser.isSet(json))
+        if (output.format() == OutputFormat::Json)
             out() << QString::fromStdString(tacticLogJson(log).dump(2)) << '\n';
         else
             printTable(log);

@@ -1,3 +1,4 @@
+#include "AnalysisSupport.h"
 #include "TestSupport.h"
 #include "charts/ChartCatalog.h"
 #include "charts/CompareCharts.h"
@@ -22,6 +23,7 @@
 
 using namespace planscope;
 using namespace planscope::charts;
+using planscope::test::analysisOf;
 using planscope::test::dataPath;
 
 namespace {
@@ -159,7 +161,7 @@ void TestChartRender::exportsPngAndSvg_data() {
 
 void TestChartRender::exportsPngAndSvg() {
     QFETCH(QString, id);
-    const Chart chart = buildChart(m_plan, id);
+    const Chart chart = buildChart(analysisOf(m_plan), id);
     QString error;
     const QString png = m_dir.filePath(id + ".png");
     QVERIFY2(exportChart(chart, png, QSize(1200, 700), &error), qPrintable(error));
@@ -191,7 +193,7 @@ void TestChartRender::clickingABarSelectsItsLayer() {
     LayerSelection selection;
     ChartView view(&selection);
     view.resize(1200, 700);
-    view.setChart(buildChart(m_plan, "latency-per-layer-ms"));
+    view.setChart(buildChart(analysisOf(m_plan), "latency-per-layer-ms"));
     view.show();
     view.grab(); // paints, which lays out the marks
     const QPoint at = pointOfLayer(view, 10);
@@ -205,7 +207,7 @@ void TestChartRender::clickingASunburstTypeDrillsIn() {
     LayerSelection selection;
     ChartView view(&selection);
     view.resize(900, 700);
-    view.setChart(buildChart(m_plan, "latency-sunburst"));
+    view.setChart(buildChart(analysisOf(m_plan), "latency-sunburst"));
     view.show();
     view.grab();
     QPoint type(-1, -1);
@@ -225,8 +227,8 @@ void TestChartRender::clickingASunburstTypeDrillsIn() {
 
 void TestChartRender::refusesUnknownFormat() {
     QString error;
-    QVERIFY(!exportChart(buildChart(m_plan, "count-per-type"), m_dir.filePath("chart.bmp"),
-                         QSize(800, 600), &error));
+    QVERIFY(!exportChart(buildChart(analysisOf(m_plan), "count-per-type"),
+                         m_dir.filePath("chart.bmp"), QSize(800, 600), &error));
     QVERIFY(error.contains("chart.bmp") && error.contains(".png or .svg"));
 }
 
@@ -380,7 +382,7 @@ void TestChartRender::everyChartDrawsAllItsData() {
     QFETCH(QString, plan);
     QFETCH(QString, id);
     QFETCH(QSize, size);
-    const Chart chart = buildChart(m_plans.at(plan), id);
+    const Chart chart = buildChart(analysisOf(m_plans.at(plan)), id);
     ChartPainter painter(&chart);
     paintInto(painter, size);
     QCOMPARE(painter.paintedMarks(), drawableMarks(chart));
@@ -422,7 +424,7 @@ void TestChartRender::compareChartsDrawAllTheirData() {
 
 // The example: at 640x480 the GEMM chart drew 5 marks, nothing but its color bars.
 void TestChartRender::gemmChartDrawsEveryPointInTheWindow() {
-    const Chart chart = buildChart(m_plans.at("resnet-qat"), "gemm-mnk");
+    const Chart chart = buildChart(analysisOf(m_plans.at("resnet-qat")), "gemm-mnk");
     QCOMPARE(chart.panels.size(), std::size_t(4));
     const int marks = drawableMarks(chart);
     QCOMPARE(marks, 4 * 21); // four panels of ResNet's 21 convolutions
@@ -436,20 +438,20 @@ void TestChartRender::gemmChartDrawsEveryPointInTheWindow() {
 // Wide, the GEMM chart keeps its 2x2 grid; at 600 px it keeps every panel at least 250 px wide
 // and 150 px tall; the six efficiency scatters leave none smaller either.
 void TestChartRender::panelsReflowToTheRoom() {
-    const Chart gemm = buildChart(m_plans.at("resnet-qat"), "gemm-mnk");
+    const Chart gemm = buildChart(analysisOf(m_plans.at("resnet-qat")), "gemm-mnk");
     ChartPainter wide(&gemm);
     paintInto(wide, QSize(1600, 1000));
     QCOMPARE(wide.panelBoxes()[1].top(), wide.panelBoxes()[0].top()); // side by side
     for (const char* id : {"gemm-mnk", "efficiency-scatter", "reformat-by-origin",
                            "pointwise-fusion", "precision-rollup"}) {
-        const Chart chart = buildChart(m_plans.at("aeb-bev"), id);
+        const Chart chart = buildChart(analysisOf(m_plans.at("aeb-bev")), id);
         ChartPainter painter(&chart);
         paintInto(painter, QSize(600, 450));
         for (const QRectF& box : painter.panelBoxes())
             QVERIFY2(box.width() >= 180 && box.height() >= 120,
                      qPrintable(QString("%1: %2x%3").arg(id).arg(box.width()).arg(box.height())));
     }
-    const Chart origins = buildChart(m_plans.at("aeb-bev"), "reformat-by-origin");
+    const Chart origins = buildChart(analysisOf(m_plans.at("aeb-bev")), "reformat-by-origin");
     ChartPainter narrow(&origins);
     paintInto(narrow, QSize(600, 450));
     QVERIFY(narrow.panelBoxes()[0].width() > 280); // three columns of 200 px would not fit
@@ -485,10 +487,10 @@ void TestChartRender::chartsTabScrollsManyPanels() {
     scroll.setWidget(view);
     scroll.resize(600, 450);
     scroll.show();
-    view->setChart(buildChart(m_plans.at("aeb-bev"), "efficiency-scatter"));
+    view->setChart(buildChart(analysisOf(m_plans.at("aeb-bev")), "efficiency-scatter"));
     QTRY_VERIFY(view->height() > 600);
     QVERIFY(view->width() < 600); // the scroll bar took its room
-    view->setChart(buildChart(m_plans.at("aeb-bev"), "count-per-type"));
+    view->setChart(buildChart(analysisOf(m_plans.at("aeb-bev")), "count-per-type"));
     QTRY_COMPARE(view->height(), scroll.viewport()->height());
 }
 

@@ -1,3 +1,4 @@
+#include "AnalysisSupport.h"
 #include "TestSupport.h"
 #include "charts/ChartBuilders.h"
 #include "charts/ChartCatalog.h"
@@ -10,6 +11,7 @@
 
 using namespace planscope;
 using namespace planscope::charts;
+using planscope::test::analysisOf;
 using planscope::test::dataPath;
 
 namespace {
@@ -64,7 +66,7 @@ void TestCharts::everyChartBuilds_data() {
 
 void TestCharts::everyChartBuilds() {
     QFETCH(QString, id);
-    const Chart chart = buildChart(m_plan, id);
+    const Chart chart = buildChart(analysisOf(m_plan), id);
     QCOMPARE(chart.id, id);
     QVERIFY(chart.title.contains("mobilenet.qat.onnx.engine.graph.json"));
     QVERIFY(!chart.panels.empty());
@@ -82,24 +84,24 @@ void TestCharts::perLayerBarsFollowEngineOrder() {
     for (const char* id : {"latency-per-layer-pct", "latency-per-layer-ms", "precision-per-layer",
                            "output-precision-per-layer", "weights-per-layer",
                            "activations-per-layer", "footprint-per-layer"}) {
-        const Panel panel = buildChart(m_plan, id).panels.front();
+        const Panel panel = buildChart(analysisOf(m_plan), id).panels.front();
         QCOMPARE(panel.bars.size(), std::size_t(72));
         for (std::size_t i = 0; i < panel.bars.size(); ++i)
             QCOMPARE(panel.bars[i].segments.front().layer, int(i));
     }
-    const Panel pct = buildChart(m_plan, "latency-per-layer-pct").panels.front();
+    const Panel pct = buildChart(analysisOf(m_plan), "latency-per-layer-pct").panels.front();
     QCOMPARE(pct.bars[0].segments[0].value, 1.00949);
     QCOMPARE(pct.bars[0].segments[0].color, palette::layerTypeColor("Reformat"));
     QVERIFY(pct.bars[0].segments[0].tooltip.contains("QuantizeLinear_2"));
-    const Panel precision = buildChart(m_plan, "precision-per-layer").panels.front();
+    const Panel precision = buildChart(analysisOf(m_plan), "precision-per-layer").panels.front();
     QCOMPARE(precision.bars[0].segments[0].color, Rgb(0xFF0000)); // FP32 red
     QCOMPARE(precision.bars[1].segments[0].color, Rgb(0x76B900)); // INT8 green
-    QCOMPARE(barTotal(buildChart(m_plan, "weights-per-layer").panels.front()),
+    QCOMPARE(barTotal(buildChart(analysisOf(m_plan), "weights-per-layer").panels.front()),
              m_plan.totalWeightsBytes().value());
 }
 
 void TestCharts::sunburstAnglesAreLatencyShares() {
-    const Panel panel = buildChart(m_plan, "latency-sunburst").panels.front();
+    const Panel panel = buildChart(analysisOf(m_plan), "latency-sunburst").panels.front();
     const auto slices = ringLayout(panel);
     double inner = 0;
     double outer = 0;
@@ -126,64 +128,65 @@ void TestCharts::sunburstAnglesAreLatencyShares() {
 }
 
 void TestCharts::aggregatesSumToThePlan() {
-    QCOMPARE(barTotal(buildChart(m_plan, "count-per-type").panels.front()), 72.0);
-    QVERIFY(qAbs(barTotal(buildChart(m_plan, "latency-per-type-ms").panels.front()) -
+    QCOMPARE(barTotal(buildChart(analysisOf(m_plan), "count-per-type").panels.front()), 72.0);
+    QVERIFY(qAbs(barTotal(buildChart(analysisOf(m_plan), "latency-per-type-ms").panels.front()) -
                  m_plan.totalAverageMs().value()) < 1e-12);
-    QCOMPARE(barTotal(buildChart(m_plan, "latency-histogram").panels.front()), 72.0);
-    QCOMPARE(barTotal(buildChart(m_plan, "footprint-distribution").panels.front()), 72.0);
-    const Panel types = buildChart(m_plan, "count-per-type").panels.front();
+    QCOMPARE(barTotal(buildChart(analysisOf(m_plan), "latency-histogram").panels.front()), 72.0);
+    QCOMPARE(barTotal(buildChart(analysisOf(m_plan), "footprint-distribution").panels.front()),
+             72.0);
+    const Panel types = buildChart(analysisOf(m_plan), "count-per-type").panels.front();
     QCOMPARE(types.bars.front().label, QString("Convolution")); // most first
     QCOMPARE(types.bars.front().segments.front().value, 53.0);
-    const Chart rollup = buildChart(m_plan, "precision-rollup");
+    const Chart rollup = buildChart(analysisOf(m_plan), "precision-rollup");
     QCOMPARE(rollup.panels.size(), std::size_t(2));
     double count = 0;
     for (const RingNode& n : rollup.panels[0].rings)
         count += n.mark.value;
     QCOMPARE(count, 72.0);
     double precisionCount = 0;
-    const Chart precisionPerType = buildChart(m_plan, "precision-per-type");
+    const Chart precisionPerType = buildChart(analysisOf(m_plan), "precision-per-type");
     for (const RingNode& type : precisionPerType.panels.front().rings)
         for (const RingNode& p : type.children)
             precisionCount += p.mark.value;
     QCOMPARE(precisionCount, 72.0);
-    const Chart origins = buildChart(m_plan, "reformat-by-origin");
+    const Chart origins = buildChart(analysisOf(m_plan), "reformat-by-origin");
     QCOMPARE(origins.panels.size(), std::size_t(3));
     QCOMPARE(barTotal(origins.panels[0]), 18.0);
 }
 
 void TestCharts::timingSamplesHaveSummaryLines() {
-    const Panel panel = buildChart(m_plan, "timing-samples").panels.front();
+    const Panel panel = buildChart(analysisOf(m_plan), "timing-samples").panels.front();
     QCOMPARE(panel.points.size(), m_plan.timingSamplesMs.size());
     QCOMPARE(panel.points[0].y, 0.484512);
     QCOMPARE(panel.lines.size(), std::size_t(4)); // min, median, mean, p99
     QCOMPARE(panel.lines[1].label, QString("median"));
     QCOMPARE(panel.lines[1].value, 0.351196);
     const EnginePlan noTiming = loadPlan(dataPath("realworld/aeb-bev-trt86"));
-    QVERIFY(buildChart(noTiming, "timing-samples").panels.front().isEmpty());
+    QVERIFY(buildChart(analysisOf(noTiming), "timing-samples").panels.front().isEmpty());
 }
 
 void TestCharts::convolutionChartsCoverConvolutions() {
     for (const ChartDefinition& d : chartCatalog()) {
         if (!d.id.startsWith("conv-"))
             continue;
-        const Panel panel = buildChart(m_plan, d.id).panels.front();
+        const Panel panel = buildChart(analysisOf(m_plan), d.id).panels.front();
         QCOMPARE(panel.bars.size(), std::size_t(53));
     }
-    const Chart gemm = buildChart(m_plan, "gemm-mnk");
+    const Chart gemm = buildChart(analysisOf(m_plan), "gemm-mnk");
     QCOMPARE(gemm.panels.size(), std::size_t(4));
     QCOMPARE(gemm.panels[0].points[0].x, 12544.0); // M of the first convolution
-    QCOMPARE(buildChart(m_plan, "efficiency-scatter").panels.size(), std::size_t(6));
-    const Chart tactics = buildChart(m_plan, "latency-per-tactic");
+    QCOMPARE(buildChart(analysisOf(m_plan), "efficiency-scatter").panels.size(), std::size_t(6));
+    const Chart tactics = buildChart(analysisOf(m_plan), "latency-per-tactic");
     QCOMPARE(barTotal(tactics.panels[1]), 53.0);
 }
 
 void TestCharts::pointwiseFusionUsesFusedOperations() {
     const EnginePlan plan = loadPlan(dataPath("realworld/aeb-bev-trt86"));
-    const Chart chart = buildChart(plan, "pointwise-fusion");
+    const Chart chart = buildChart(analysisOf(plan), "pointwise-fusion");
     QCOMPARE(chart.panels.size(), std::size_t(3));
     QCOMPARE(barTotal(chart.panels[0]), 1.0);
     QVERIFY(chart.panels[2].bars.front().segments.front().tooltip.contains("Operations"));
-    QVERIFY(buildChart(m_plan, "pointwise-fusion").panels.front().isEmpty());
+    QVERIFY(buildChart(analysisOf(m_plan), "pointwise-fusion").panels.front().isEmpty());
 }
 
 void TestCharts::numbersReadCleanly_data() {
@@ -276,7 +279,7 @@ void TestCharts::typesWithoutTrexColorGetTheirOwn() {
     QCOMPARE(palette::layerTypeColors(reversed + QStringList{"Pooling"}), together);
     // A chart colors every type of a plan apart: aeb-bev's types all differ.
     const EnginePlan plan = loadPlan(dataPath("realworld/aeb-bev-trt86"));
-    const Panel perType = buildChart(plan, "count-per-type").panels.front();
+    const Panel perType = buildChart(analysisOf(plan), "count-per-type").panels.front();
     QSet<Rgb> typeColors;
     for (const BarGroup& g : perType.bars)
         typeColors.insert(g.segments.front().color);
@@ -297,7 +300,7 @@ void TestCharts::timeChartsSayWhenNothingIsMeasured() {
         loadPlan(dataPath("realworld/mnist-verbose-builds/trt8.6.0-rtx3090-verbose-build.log"));
     QVERIFY(!log.hasProfile);
     QCOMPARE(log.layers.size(), std::size_t(10));
-    const Chart chart = buildChart(log, id);
+    const Chart chart = buildChart(analysisOf(log), id);
     const QStringList timeCharts = {"latency-sunburst",           "latency-per-layer-pct",
                                     "latency-per-layer-ms",       "precision-per-layer",
                                     "output-precision-per-layer", "latency-histogram",
@@ -335,20 +338,21 @@ void TestCharts::unmeasuredLayersAreLeftOut() {
     EnginePlan plan = m_plan;
     plan.layers[3].timing = {};
     plan.layers[10].timing = {};
-    const Panel latency = buildChart(plan, "latency-per-layer-ms").panels.front();
+    const Panel latency = buildChart(analysisOf(plan), "latency-per-layer-ms").panels.front();
     QCOMPARE(latency.bars.size(), std::size_t(70));
     for (const BarGroup& g : latency.bars)
         QVERIFY(g.segments.front().layer != 3 && g.segments.front().layer != 10);
-    QCOMPARE(buildChart(plan, "weights-per-layer").panels.front().bars.size(), std::size_t(72));
-    QCOMPARE(barTotal(buildChart(plan, "latency-histogram").panels.front()), 70.0);
+    QCOMPARE(buildChart(analysisOf(plan), "weights-per-layer").panels.front().bars.size(),
+             std::size_t(72));
+    QCOMPARE(barTotal(buildChart(analysisOf(plan), "latency-histogram").panels.front()), 70.0);
     int sunburstLayers = 0;
-    const Chart sunburst = buildChart(plan, "latency-sunburst");
+    const Chart sunburst = buildChart(analysisOf(plan), "latency-sunburst");
     for (const RingNode& type : sunburst.panels.front().rings)
         sunburstLayers += int(type.children.size());
     QCOMPARE(sunburstLayers, 70);
     // Layers 3 and 10 are convolutions: their MACs bars stay, gray, their efficiency bars go.
     QVERIFY(plan.layers[3].convolution && plan.layers[10].convolution);
-    const Panel macs = buildChart(plan, "conv-macs").panels.front();
+    const Panel macs = buildChart(analysisOf(plan), "conv-macs").panels.front();
     QCOMPARE(macs.bars.size(), std::size_t(53));
     const auto gray = std::count_if(macs.bars.begin(), macs.bars.end(), [](const BarGroup& g) {
         return g.segments.front().color == notMeasuredColor();
@@ -356,21 +360,22 @@ void TestCharts::unmeasuredLayersAreLeftOut() {
     QCOMPARE(gray, 2);
     QCOMPARE(macs.legend.size(), std::size_t(1));
     QCOMPARE(macs.legend.front().first, QString("Latency (%): not measured"));
-    QCOMPARE(buildChart(plan, "conv-compute-efficiency").panels.front().bars.size(),
+    QCOMPARE(buildChart(analysisOf(plan), "conv-compute-efficiency").panels.front().bars.size(),
              std::size_t(51));
-    QCOMPARE(buildChart(plan, "gemm-mnk").panels.front().points.size(), std::size_t(51));
+    QCOMPARE(buildChart(analysisOf(plan), "gemm-mnk").panels.front().points.size(),
+             std::size_t(51));
 
     // Nothing measured: time panels say so; MACs bars draw, all gray, without a color scale.
     for (Layer& l : plan.layers)
         l.timing = {};
     plan.hasProfile = false;
-    const Panel allGray = buildChart(plan, "conv-macs").panels.front();
+    const Panel allGray = buildChart(analysisOf(plan), "conv-macs").panels.front();
     QCOMPARE(allGray.bars.size(), std::size_t(53));
     QVERIFY(!allGray.colorScale);
     QCOMPARE(allGray.bars.front().segments.front().color, notMeasuredColor());
     for (const char* id : {"conv-latency-by-macs", "latency-per-layer-pct", "latency-sunburst"})
-        QCOMPARE(buildChart(plan, id).panels.front().emptyMessage, noTimingsMessage());
-    const Chart gemm = buildChart(plan, "gemm-mnk");
+        QCOMPARE(buildChart(analysisOf(plan), id).panels.front().emptyMessage, noTimingsMessage());
+    const Chart gemm = buildChart(analysisOf(plan), "gemm-mnk");
     QVERIFY(gemm.panels[0].isEmpty()); // M against latency
     QCOMPARE(gemm.panels[0].emptyMessage, noTimingsMessage());
     QCOMPARE(gemm.panels[3].points.size(), std::size_t(53)); // M x N, colored by latency
@@ -394,7 +399,7 @@ void TestCharts::alignedLayersShareOneAxis() {
 
 void TestCharts::rejectsUnknownChart() {
     try {
-        buildChart(m_plan, "no-such-chart");
+        buildChart(analysisOf(m_plan), "no-such-chart");
         QFAIL("an unknown chart should be refused");
     } catch (const PlanError& e) {
         QVERIFY(e.message().contains("no-such-chart"));

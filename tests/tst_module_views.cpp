@@ -1,3 +1,4 @@
+#include "AnalysisSupport.h"
 #include "TestSupport.h"
 #include "charts/ChartCatalog.h"
 #include "chartview/ChartPainter.h"
@@ -19,6 +20,7 @@
 #include <QTreeView>
 
 using namespace planscope;
+using planscope::test::analysisOf;
 using planscope::test::dataPath;
 
 namespace {
@@ -299,7 +301,7 @@ void TestModuleViews::findOpensTheModulesOnTheWay() {
 
 void TestModuleViews::sunburstZoomsInAndBack() {
     const EnginePlan plan = loadPlan(dataPath(kControlNetB));
-    const charts::Chart chart = charts::buildChart(plan, "module-sunburst");
+    const charts::Chart chart = charts::buildChart(analysisOf(plan), "module-sunburst");
     const charts::Panel& panel = chart.panels.front();
     QCOMPARE(panel.rings.front().label, QStringLiteral("input_blocks.1"));
     const auto whole = charts::ringLayout(panel);

@@ -39,7 +39,7 @@ const QString kResNetQat = QStringLiteral("trex/resnet-a100/qat/resnet-qat.onnx.
 int chartsWithData(const EnginePlan& plan) {
     int count = 0;
     for (const charts::ChartDefinition& d : charts::chartCatalog()) {
-        const charts::Chart chart = charts::buildChart(plan, d.id);
+        const charts::Chart chart = charts::buildChart(analysisOf(plan), d.id);
         count += std::any_of(chart.panels.begin(), chart.panels.end(),
                              [](const charts::Panel& p) { return !p.isEmpty(); });
     }

@@ -1,3 +1,4 @@
+#include "AnalysisSupport.h"
 #include "TestSupport.h"
 #include "charts/ChartCatalog.h"
 #include "io/PlanLoader.h"
@@ -9,6 +10,7 @@
 #include <cmath>
 
 using namespace planscope;
+using planscope::test::analysisOf;
 using planscope::test::dataPath;
 using planscope::test::fixturePath;
 
@@ -272,11 +274,11 @@ void TestTacticLog::opensAsPlan() {
 
     // The charts: one bar per layer the log tuned (8 of the 10; the Reformat and NoOp-like
     // layers were not timed under their own names).
-    const charts::Chart autotune = charts::buildChart(plan, "tactics-autotune-time");
+    const charts::Chart autotune = charts::buildChart(analysisOf(plan), "tactics-autotune-time");
     QCOMPARE(autotune.panels[0].bars.size(), std::size_t(8));
     QCOMPARE(autotune.panels[0].bars[0].segments[0].value, conv->autotuneSeconds);
     QCOMPARE(autotune.panels[0].bars[0].segments[0].layer, 1);
-    const charts::Chart chosen = charts::buildChart(plan, "tactics-chosen-vs-fastest");
+    const charts::Chart chosen = charts::buildChart(analysisOf(plan), "tactics-chosen-vs-fastest");
     QCOMPARE(chosen.panels[0].bars.size(), std::size_t(8));
     QVERIFY(chosen.panels[0].bars[0].segments[0].value >= 1.0);
     QCOMPARE(chosen.panels[1].points.size(), std::size_t(8));

@@ -127,16 +127,16 @@ int exportChartCommand(const QStringList& arguments) {
                     "there is no chart '%1'. 'planscope export-chart --list' lists them.")
                     .arg(parser.value(QStringLiteral("chart"))));
 
-        const EnginePlan& plan = loadPlanFromArguments(parser);
+        const PlanAnalysis& analysis = analysisFromArguments(parser);
         if (!all) {
-            const Chart chart = charts::buildChart(plan, parser.value(QStringLiteral("chart")));
+            const Chart chart = charts::buildChart(analysis, parser.value(QStringLiteral("chart")));
             writeChart(chart, output, sizeFor(chart, width, height));
             return 0;
         }
         if (!QDir().mkpath(output))
             throw PlanError(QStringLiteral("%1: cannot create the folder.").arg(output));
         for (const charts::ChartDefinition& d : charts::chartCatalog()) {
-            const Chart chart = charts::buildChart(plan, d.id);
+            const Chart chart = charts::buildChart(analysis, d.id);
             writeChart(chart, QDir(output).filePath(d.id + '.' + format),
                        sizeFor(chart, width, height));
         }

@@ -25,17 +25,17 @@ const ChartDefinition* findChart(const QString& id) {
     return nullptr;
 }
 
-Chart buildChart(const EnginePlan& plan, const QString& id) {
+Chart buildChart(const PlanAnalysis& analysis, const QString& id) {
     const ChartDefinition* definition = findChart(id);
     if (!definition)
         throw PlanError(QStringLiteral("there is no chart '%1'. 'planscope export-chart --list' "
                                        "lists the charts.")
                             .arg(id));
-    Chart chart = definition->build(plan);
+    Chart chart = definition->build(analysis);
     chart.id = definition->id;
     if (chart.title.isEmpty())
         chart.title = definition->description;
-    chart.title += QStringLiteral(" (%1)").arg(plan.name);
+    chart.title += QStringLiteral(" (%1)").arg(analysis.plan().name);
     return chart;
 }
 

@@ -1,6 +1,6 @@
+#include "analysis/PlanAnalysis.h"
 #include "charts/ChartBuilders.h"
 #include "charts/ChartCatalog.h"
-#include "modules/ModuleTree.h"
 #include "plan/FigureText.h"
 
 namespace planscope::charts {
@@ -44,8 +44,8 @@ RingNode restSlice(const QString& label, const QString& what, double ms, double 
 
 // Rings are depths of the model's modules (the top-level modules inside), angle = time; a
 // module's own layers leave a gap in the ring outside it.
-Chart moduleSunburst(const EnginePlan& plan) {
-    const ModuleTree tree = buildModuleTree(plan);
+Chart moduleSunburst(const PlanAnalysis& analysis) {
+    const ModuleTree& tree = *analysis.modules();
     Panel panel;
     panel.kind = PanelKind::Rings;
     panel.labelEveryRing = true;

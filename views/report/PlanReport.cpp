@@ -121,13 +121,13 @@ void addTopLayers(Report& report, const EnginePlan& plan, const std::vector<Lint
     section.blocks.emplace_back(std::move(table));
 }
 
-void addCharts(Report& report, const EnginePlan& plan) {
+void addCharts(Report& report, const PlanAnalysis& analysis) {
     report.addSection(QStringLiteral("charts"), QStringLiteral("Charts"))
         .blocks.emplace_back(Paragraph{
             QStringLiteral("trex's report card; charts without data for this plan are left out.")});
     QString group;
     for (const charts::ChartDefinition& d : charts::chartCatalog()) {
-        charts::Chart chart = charts::buildChart(plan, d.id);
+        charts::Chart chart = charts::buildChart(analysis, d.id);
         if (std::all_of(chart.panels.begin(), chart.panels.end(),
                         [](const charts::Panel& p) { return p.isEmpty(); }))
             continue;
@@ -228,7 +228,7 @@ Report planReport(const PlanAnalysis& analysis,
     if (accuracy)
         addAccuracy(report, *accuracy, &plan, analysis.accuracy(accuracy)->tensors);
     addTactics(report, plan);
-    addCharts(report, plan);
+    addCharts(report, analysis);
     std::move(lint.begin(), lint.end(), std::back_inserter(report.sections));
     report.addSection(QStringLiteral("graph"), QStringLiteral("Graph")).blocks =
         graphBlocks(plan, findings);

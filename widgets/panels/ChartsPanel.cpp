@@ -112,7 +112,7 @@ void ChartsPanel::rebuild() {
         m_view->setChart(std::move(empty));
         return;
     }
-    m_view->setChart(charts::buildChart(*m_document->plan(), m_current));
+    m_view->setChart(charts::buildChart(*m_document->analysis(), m_current));
 }
 
 bool ChartsPanel::exportCurrent(const QString& file, QString* error) {

@@ -5,6 +5,7 @@
 #include "dialogs/ReportExportDialog.h"
 #include "dialogs/TrtexecDialog.h"
 #include "dialogs/WarningBox.h"
+#include "graphview/GraphFormat.h"
 #include "gui/AsyncPlanLoader.h"
 #include "gui/CompareWindow.h"
 #include "gui/DemoPlan.h"
@@ -442,8 +443,9 @@ void MainWindow::exportOnnxWithDialog() {
     const QString folder = settings.value(kLastFolder).toString();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export the graph as ONNX"),
-        QDir(folder).filePath(QFileInfo(plan->name).completeBaseName() + QStringLiteral(".onnx")),
-        tr("ONNX models (*.onnx)"));
+        QDir(folder).filePath(QFileInfo(plan->name).completeBaseName() + QLatin1Char('.') +
+                              graphFormatWord(GraphFormat::Onnx)),
+        graphFormatFilter(GraphFormat::Onnx));
     QString message;
     if (!path.isEmpty() && !exportGraphAsOnnx(path, &message))
         QMessageBox::warning(this, tr("Export the graph as ONNX"), message);

@@ -11,7 +11,6 @@
 #include "gui/DemoPlan.h"
 #include "gui/WindowPlacement.h"
 #include "io/FileKind.h"
-#include "io/log/TacticLogReader.h"
 #include "onnxexport/OnnxExport.h"
 #include "panels/AccuracyPanel.h"
 #include "panels/ChartsPanel.h"
@@ -61,12 +60,6 @@ const QString kLastFolder = QStringLiteral("lastFolder");
 QString planFileFilter() {
     return MainWindow::tr("Engine graphs and trtexec logs (*.graph.json *.json *.log *.txt *.out);;"
                           "All files (*)");
-}
-
-// A log with tactic timings (trtexec --verbose): they show within the first few megabytes.
-bool isBuildLog(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && looksLikeTacticLog(file.read(8 << 20));
 }
 
 QDockWidget* dock(const QString& title, const QString& name, QWidget* content, QWidget* parent) {
@@ -360,13 +353,15 @@ void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : urls)
         if (url.isLocalFile())
             files << url.toLocalFile();
-    QFile dropped(files.first());
-    if (files.size() >= 2) // several plans dropped together: compare them
+    if (files.size() >= 2) { // several plans dropped together: compare them
         openComparison(files);
-    else if (dropped.open(QIODevice::ReadOnly) && looksLikePolygraphyLog(dropped.read(1 << 20))) {
+        return;
+    }
+    const DroppedFile kind = sniffDroppedFile(files.first());
+    if (kind == DroppedFile::AccuracyLog) {
         if (openAccuracyLog(files.first()))
             m_tabs->setCurrentWidget(m_accuracy);
-    } else if (!m_path.isEmpty() && files.first() != m_path && isBuildLog(files.first()))
+    } else if (kind == DroppedFile::BuildLog && !m_path.isEmpty() && files.first() != m_path)
         addBuildLog(files.first()); // a verbose build log dropped beside the open plan
     else
         openPlan(files.first());

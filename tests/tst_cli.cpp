@@ -244,6 +244,21 @@ void TestCli::exportsGraphs() {
         {"export-graph", dataPath(kMobileNet), "--around", "nope", "-o", dir.filePath("x.svg")});
     QCOMPARE(bad.status, 2);
     QVERIFY(bad.err.contains("no layer is named 'nope'"));
+    // The format: --format over the name's suffix, in any case; the errors name every format.
+    const Run named = runPlanscope(
+        {"export-graph", dataPath(kMobileNet), "--format", "DOT", "-o", dir.filePath("g.txt")});
+    QCOMPARE(named.status, 0);
+    QVERIFY(QFile(dir.filePath("g.txt")).size() > 100);
+    const Run suffix =
+        runPlanscope({"export-graph", dataPath(kMobileNet), "-o", dir.filePath("g.bmp")});
+    QCOMPARE(suffix.status, 2);
+    QVERIFY2(suffix.err.contains("the output name must end with .svg, .png, .dot or .onnx (or "
+                                 "give --format)"),
+             qPrintable(suffix.err));
+    const Run format = runPlanscope(
+        {"export-graph", dataPath(kMobileNet), "--format", "bmp", "-o", dir.filePath("g.svg")});
+    QCOMPARE(format.status, 2);
+    QVERIFY2(format.err.contains("--format takes svg, png, dot or onnx"), qPrintable(format.err));
 }
 
 void TestCli::comparesAndGates() {

@@ -2,6 +2,8 @@
 #include "demo/SyntheticPlan.h"
 #include "document/LayerSelection.h"
 #include "graphview/GraphCanvas.h"
+#include "graphview/GraphExport.h"
+#include "graphview/GraphFormat.h"
 #include "graphview/GraphLayout.h"
 #include "graphview/GraphPainter.h"
 #include "io/PlanLoader.h"
@@ -22,6 +24,9 @@ class TestGraphRender : public QObject {
     void edgesEndAtTheirNodes_data();
     void edgesEndAtTheirNodes();
     void exportsOneNodePerLayer();
+    void choosesTheFormat_data();
+    void choosesTheFormat();
+    void namesTheFormats();
     void clickingANodeSelectsItsLayer();
     void selectionBringsTheLayerIntoView();
     void restylingKeepsTheView();
@@ -122,7 +127,8 @@ void TestGraphRender::exportsOneNodePerLayer() {
     const GraphPainter painter(m_graph, m_layout, *m_plan, m_style);
     QString error;
     const QString svg = dir.filePath("graph.svg");
-    QVERIFY2(exportGraphPicture(painter, m_layout, svg, m_plan->name, &error), qPrintable(error));
+    QVERIFY2(exportGraphPicture(painter, m_layout, GraphFormat::Svg, svg, m_plan->name, &error),
+             qPrintable(error));
     QFile file(svg);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray text = file.readAll();
@@ -132,12 +138,55 @@ void TestGraphRender::exportsOneNodePerLayer() {
         typeTitles += int(text.count(type));
     QCOMPARE(typeTitles, 72);
     const QString png = dir.filePath("graph.png");
-    QVERIFY2(exportGraphPicture(painter, m_layout, png, m_plan->name, &error), qPrintable(error));
+    QVERIFY2(exportGraphPicture(painter, m_layout, GraphFormat::Png, png, m_plan->name, &error),
+             qPrintable(error));
     const QImage image(png);
     QVERIFY(image.width() > 100 && image.height() > 1000);
-    QVERIFY(
-        !exportGraphPicture(painter, m_layout, dir.filePath("graph.bmp"), m_plan->name, &error));
-    QVERIFY(error.contains(".svg, .png or .dot"));
+}
+
+void TestGraphRender::choosesTheFormat_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("viewsOnly"); // the Graph tab's formats, else export-graph's
+    QTest::addColumn<std::optional<QString>>("named");
+    QTest::addColumn<std::optional<GraphFormat>>("format");
+    const std::optional<QString> none;
+    QTest::newRow("svg") << "out/g.svg" << false << none << std::optional(GraphFormat::Svg);
+    QTest::newRow("png in capitals") << "G.PNG" << false << none << std::optional(GraphFormat::Png);
+    QTest::newRow("dot") << "g.Dot" << true << none << std::optional(GraphFormat::Dot);
+    QTest::newRow("onnx") << "g.onnx" << false << none << std::optional(GraphFormat::Onnx);
+    QTest::newRow("onnx in the tab") << "g.onnx" << true << none << std::optional<GraphFormat>();
+    QTest::newRow("unknown suffix") << "g.bmp" << false << none << std::optional<GraphFormat>();
+    QTest::newRow("no suffix") << "graph" << true << none << std::optional<GraphFormat>();
+    QTest::newRow("only the last suffix")
+        << "g.svg.txt" << false << none << std::optional<GraphFormat>();
+    QTest::newRow("named over the suffix")
+        << "g.txt" << false << std::optional<QString>("dot") << std::optional(GraphFormat::Dot);
+    QTest::newRow("named in capitals")
+        << "g.svg" << false << std::optional<QString>("PNG") << std::optional(GraphFormat::Png);
+    QTest::newRow("named unknown")
+        << "g.svg" << false << std::optional<QString>("jpeg") << std::optional<GraphFormat>();
+    QTest::newRow("named empty") << "g.svg" << false << std::optional<QString>("")
+                                 << std::optional<GraphFormat>();
+}
+
+void TestGraphRender::choosesTheFormat() {
+    QFETCH(QString, file);
+    QFETCH(bool, viewsOnly);
+    QFETCH(std::optional<QString>, named);
+    QFETCH(std::optional<GraphFormat>, format);
+    const std::span<const GraphFormat> formats =
+        viewsOnly ? std::span<const GraphFormat>(kGraphViewFormats) : kGraphFormats;
+    QCOMPARE(chooseGraphFormat(file, formats, named), format);
+}
+
+// The words the CLI's errors and the dialogs' filters are made of.
+void TestGraphRender::namesTheFormats() {
+    QCOMPARE(graphFormatWords(kGraphFormats), QString("svg, png, dot or onnx"));
+    QCOMPARE(graphFormatWords(kGraphFormats, "."), QString(".svg, .png, .dot or .onnx"));
+    QCOMPARE(graphFormatWords(kGraphViewFormats, "."), QString(".svg, .png or .dot"));
+    QCOMPARE(graphFormatFilters(kGraphViewFormats),
+             QString("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"));
+    QCOMPARE(graphFormatFilter(GraphFormat::Onnx), QString("ONNX models (*.onnx)"));
 }
 
 void TestGraphRender::showGraph(GraphCanvas& canvas, QSize size) const {

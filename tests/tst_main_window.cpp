@@ -9,11 +9,14 @@
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
 #include "itemmodels/LintModel.h"
+#include "panels/AccuracyPanel.h"
+#include "panels/ChartsPanel.h"
 #include "panels/ComparePanel.h"
 #include "panels/CompareSummaryTable.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
 #include "panels/LayerTablePanel.h"
+#include "panels/LeadsPanel.h"
 #include "panels/LintPanel.h"
 #include "panels/ModulesPanel.h"
 #include "panels/SummaryPanel.h"
@@ -23,8 +26,11 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
@@ -75,6 +81,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
   private slots:
     void initTestCase();
+    void placesEveryPanel();
     void opensPlanIntoEveryPanel();
     void showsPlanWhileItIsAnalysed();
     void analysesShownPlanAfterFailedOpen();
@@ -101,6 +108,47 @@ class TestMainWindow : public QObject {
 void TestMainWindow::initTestCase() {
     QStandardPaths::setTestModeEnabled(true); // QSettings go to a test location
     QSettings().clear();
+}
+
+// The tabs and docks the window builds from its one list of panels: titles, order, dock object
+// names (the saved window state keys docks by them) and where the docks start.
+void TestMainWindow::placesEveryPanel() {
+    MainWindow window;
+    auto* tabs = window.findChild<QTabWidget*>();
+    const std::vector<std::pair<QString, QWidget*>> expectedTabs{
+        {"&Layers", window.layerPanel()}, {"&Modules", window.modulesPanel()},
+        {"Lea&ds", window.leadsPanel()},  {"C&harts", window.chartsPanel()},
+        {"&Graph", window.graphPanel()},  {"Acc&uracy", window.accuracyPanel()}};
+    QCOMPARE(tabs->count(), int(expectedTabs.size()));
+    for (int t = 0; t < tabs->count(); ++t) {
+        QCOMPARE(tabs->tabText(t), expectedTabs[std::size_t(t)].first);
+        QCOMPARE(tabs->widget(t), expectedTabs[std::size_t(t)].second);
+    }
+    const std::tuple<const char*, QString, QWidget*, Qt::DockWidgetArea> expectedDocks[] = {
+        {"summaryDock", "Summary", window.summaryPanel(), Qt::RightDockWidgetArea},
+        {"inspectorDock", "Layer inspector", window.inspector(), Qt::RightDockWidgetArea},
+        {"lintDock", "Lint", window.lintPanel(), Qt::BottomDockWidgetArea}};
+    QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype(std::size(expectedDocks)));
+    QStringList viewMenu;
+    for (const auto& [name, title, panel, area] : expectedDocks) {
+        auto* dock = window.findChild<QDockWidget*>(name);
+        QVERIFY2(dock, name);
+        QCOMPARE(dock->windowTitle(), title);
+        QCOMPARE(dock->widget(), panel);
+        QCOMPARE(window.dockWidgetArea(dock), area);
+        viewMenu << title;
+    }
+    // The side docks share the right as tabs; the View menu lists every dock.
+    auto* summary = window.findChild<QDockWidget*>("summaryDock");
+    QVERIFY(window.tabifiedDockWidgets(summary).contains(
+        window.findChild<QDockWidget*>("inspectorDock")));
+    QStringList shown;
+    for (QMenu* menu : window.menuBar()->findChildren<QMenu*>())
+        if (menu->title() == "&View")
+            for (const QAction* action : menu->actions())
+                if (!action->isSeparator() && action->text() != "&Reset Layout")
+                    shown << action->text();
+    QCOMPARE(shown, viewMenu);
 }
 
 void TestMainWindow::opensPlanIntoEveryPanel() {

@@ -64,6 +64,8 @@ class TestTrtexecLog : public QObject {
     void convertWritesTrexFiles();
     void rejectsBadLogs_data();
     void rejectsBadLogs();
+    void tellsDroppedFilesApart_data();
+    void tellsDroppedFilesApart();
     void warnsOnTruncatedLog();
     void readsTrt11Lines();
     void showsBuildRouteTuning();
@@ -427,6 +429,25 @@ void TestTrtexecLog::rejectsBadLogs() {
     other = errorOf([] { loadPlan(dataPath(kMnist + "trtexec-result-01.log")); });
     QVERIFY2(other.contains("no per-layer information") && other.contains("--dumpProfile"),
              qPrintable(other));
+}
+
+void TestTrtexecLog::tellsDroppedFilesApart_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<DroppedFile>("kind");
+    QTest::newRow("polygraphy run log")
+        << fixturePath("polygraphy-fp16-failed.log") << DroppedFile::AccuracyLog;
+    QTest::newRow("verbose build log")
+        << fixturePath("tactics-trt84-python.log") << DroppedFile::BuildLog;
+    QTest::newRow("trtexec log") << fixturePath("trt86-profile.log") << DroppedFile::Plan;
+    QTest::newRow("graph JSON") << fixturePath("lint.graph.json") << DroppedFile::Plan;
+    QTest::newRow("no such file") << fixturePath("no-such.log") << DroppedFile::Plan;
+}
+
+// What the window does with a dropped file is decided by io/ alone.
+void TestTrtexecLog::tellsDroppedFilesApart() {
+    QFETCH(QString, file);
+    QFETCH(DroppedFile, kind);
+    QCOMPARE(sniffDroppedFile(file), kind);
 }
 
 void TestTrtexecLog::warnsOnTruncatedLog() {

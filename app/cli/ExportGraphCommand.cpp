@@ -1,13 +1,13 @@
 #include "cli/CliSupport.h"
 #include "cli/PlanOptions.h"
+#include "graphview/GraphExport.h"
+#include "graphview/GraphFormat.h"
 #include "graphview/GraphLayout.h"
 #include "graphview/GraphPainter.h"
 #include "modules/ModuleGraph.h"
 #include "onnxexport/OnnxExport.h"
 #include "plan/PlanError.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QRegularExpression>
 #include <future>
 
@@ -101,10 +101,11 @@ int exportGraphCommand(const QStringList& arguments) {
         addPlanOptions(parser);
         parser.addOptions({
             {{QStringLiteral("o"), QStringLiteral("output")},
-             QStringLiteral("FILE.svg, FILE.png, FILE.dot or FILE.onnx."),
+             graphFormatWords(kGraphFormats, QStringLiteral("FILE.")) + QLatin1Char('.'),
              QStringLiteral("FILE")},
             {QStringLiteral("format"),
-             QStringLiteral("svg, png, dot or onnx (default: from the output's name)."),
+             graphFormatWords(kGraphFormats) +
+                 QStringLiteral(" (default: from the output's name)."),
              QStringLiteral("FORMAT")},
             {QStringLiteral("color"), QStringLiteral("Color nodes by type or precision."),
              QStringLiteral("BY"), QStringLiteral("type")},
@@ -136,18 +137,22 @@ int exportGraphCommand(const QStringList& arguments) {
         if (!parser.isSet(QStringLiteral("output")))
             throw UsageError("missing -o FILE.svg|.png|.dot|.onnx");
         const QString output = parser.value(QStringLiteral("output"));
-        const QString suffix = parser.isSet(QStringLiteral("format"))
-                                   ? parser.value(QStringLiteral("format")).toLower()
-                                   : QFileInfo(output).suffix().toLower();
-        if (!QStringList{"svg", "png", "dot", "onnx"}.contains(suffix))
-            throw UsageError(parser.isSet(QStringLiteral("format"))
-                                 ? "--format takes svg, png, dot or onnx"
-                                 : "the output name must end with .svg, .png, .dot or .onnx "
-                                   "(or give --format)");
+        const std::optional<QString> named =
+            parser.isSet(QStringLiteral("format"))
+                ? std::optional(parser.value(QStringLiteral("format")))
+                : std::nullopt;
+        const std::optional<GraphFormat> format = chooseGraphFormat(output, kGraphFormats, named);
+        if (!format)
+            throw UsageError(
+                (named ? QStringLiteral("--format takes ") + graphFormatWords(kGraphFormats)
+                       : QStringLiteral("the output name must end with ") +
+                             graphFormatWords(kGraphFormats, QStringLiteral(".")) +
+                             QStringLiteral(" (or give --format)"))
+                    .toStdString());
         const GraphStyle style = styleFrom(parser);
         const PlanAnalysis& analysis = analysisFromArguments(parser);
         const EnginePlan& plan = analysis.plan();
-        if (suffix == QLatin1String("onnx")) {
+        if (*format == GraphFormat::Onnx) { // written by exporters/
             const OnnxExport written = exportOnnx(plan, output);
             for (const QString& note : written.notes)
                 err() << "planscope: note: " << note << Qt::endl;
@@ -163,12 +168,10 @@ int exportGraphCommand(const QStringList& arguments) {
         options.constants = parser.isSet(QStringLiteral("constants"));
         const PlanGraph graph = selectGraph(parser, analysis, options);
 
-        if (suffix == QLatin1String("dot")) {
-            QFile file(output);
-            if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-                file.write(writeDot(graph, plan, style)) < 0)
-                throw PlanError(
-                    QStringLiteral("%1: cannot write (%2).").arg(output, file.errorString()));
+        QString error;
+        if (*format == GraphFormat::Dot) {
+            if (!exportGraphDot(graph, plan, style, output, &error))
+                throw PlanError(error);
             return 0;
         }
         // The layers drawn are linted (to mark them) while Graphviz lays them out.
@@ -189,8 +192,7 @@ int exportGraphCommand(const QStringList& arguments) {
         if (!layout.ok())
             throw PlanError(QStringLiteral("%1: %2").arg(plan.name, layout.error));
         const GraphPainter painter(graph, layout, plan, style, flagged.get());
-        QString error;
-        if (!exportGraphPicture(painter, layout, output, plan.name, &error))
+        if (!exportGraphPicture(painter, layout, *format, output, plan.name, &error))
             throw PlanError(error);
         return 0;
     });

@@ -5,12 +5,12 @@
 #include "dialogs/ReportExportDialog.h"
 #include "dialogs/TrtexecDialog.h"
 #include "dialogs/WarningBox.h"
+#include "graphview/GraphFormat.h"
 #include "gui/AsyncPlanLoader.h"
 #include "gui/CompareWindow.h"
 #include "gui/DemoPlan.h"
 #include "gui/WindowPlacement.h"
 #include "io/FileKind.h"
-#include "io/log/TacticLogReader.h"
 #include "onnxexport/OnnxExport.h"
 #include "panels/AccuracyPanel.h"
 #include "panels/ChartsPanel.h"
@@ -62,12 +62,6 @@ QString planFileFilter() {
                           "All files (*)");
 }
 
-// A log with tactic timings (trtexec --verbose): they show within the first few megabytes.
-bool isBuildLog(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && looksLikeTacticLog(file.read(8 << 20));
-}
-
 QDockWidget* dock(const QString& title, const QString& name, QWidget* content, QWidget* parent) {
     auto* d = new QDockWidget(title, parent);
     d->setObjectName(name); // saveState() keys docks by object name
@@ -88,13 +82,24 @@ MainWindow::MainWindow(const QString& plan, int profile, QWidget* parent)
     setWindowTitle(QStringLiteral("PlanScope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/planscope.svg")));
     setAcceptDrops(true);
-    m_tabs->addTab(m_layers, tr("&Layers"));
-    m_tabs->addTab(m_modules, tr("&Modules"));
-    m_tabs->addTab(m_leads, tr("Lea&ds"));
-    m_tabs->addTab(m_charts, tr("C&harts"));
-    m_tabs->addTab(m_graph, tr("&Graph"));
     m_accuracy = new AccuracyPanel(m_document, this);
-    m_tabs->addTab(m_accuracy, tr("Acc&uracy"));
+    // Every panel, in one list: the central tabs in their order, then the docks in theirs (the
+    // View menu's). A dock's object name keys it in the saved window state.
+    m_panels = {
+        {tr("&Layers"), m_layers},
+        {tr("&Modules"), m_modules},
+        {tr("Lea&ds"), m_leads},
+        {tr("C&harts"), m_charts},
+        {tr("&Graph"), m_graph},
+        {tr("Acc&uracy"), m_accuracy},
+        {tr("Summary"), m_summary, Qt::RightDockWidgetArea, QStringLiteral("summaryDock")},
+        {tr("Layer inspector"), m_inspector, Qt::RightDockWidgetArea,
+         QStringLiteral("inspectorDock")},
+        {tr("Lint"), m_lint, Qt::BottomDockWidgetArea, QStringLiteral("lintDock")},
+    };
+    for (const Panel& panel : m_panels)
+        if (panel.area == Qt::NoDockWidgetArea)
+            m_tabs->addTab(panel.widget, panel.title);
     m_tabs->setDocumentMode(true);
     // The check's banner sits above the tabs while the plan's files have an error.
     auto* central = new QWidget(this);
@@ -136,40 +141,60 @@ void MainWindow::createDocks() {
     // The side panels run the full height; the lint panel sits below the central tabs.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    m_summaryDock = dock(tr("Summary"), QStringLiteral("summaryDock"), m_summary, this);
-    m_inspectorDock =
-        dock(tr("Layer inspector"), QStringLiteral("inspectorDock"), m_inspector, this);
-    m_lintDock = dock(tr("Lint"), QStringLiteral("lintDock"), m_lint, this);
+    for (Panel& panel : m_panels)
+        if (panel.area != Qt::NoDockWidgetArea)
+            panel.dock = dock(panel.title, panel.dockName, panel.widget, this);
     m_summary->setMinimumWidth(kSideDockMinimum);
     m_inspector->setMinimumWidth(kSideDockMinimum);
     connect(m_checkBanner, &CheckBanner::detailsRequested, this, [this] {
-        m_lintDock->show();
-        m_lintDock->raise();
+        dockOf(m_lint)->show();
+        dockOf(m_lint)->raise();
         m_lint->showCheck();
     });
     // Where the summary and the inspector share a side, choosing a layer shows the inspector.
     connect(m_document->selection(), &LayerSelection::changed, this, [this](int layer) {
-        if (layer >= 0 && tabifiedDockWidgets(m_inspectorDock).contains(m_summaryDock))
-            m_inspectorDock->raise();
+        if (layer >= 0 && tabifiedDockWidgets(dockOf(m_inspector)).contains(dockOf(m_summary)))
+            dockOf(m_inspector)->raise();
     });
+}
+
+QDockWidget* MainWindow::dockOf(const QWidget* panel) const {
+    for (const Panel& p : m_panels)
+        if (p.widget == panel)
+            return p.dock;
+    return nullptr;
 }
 
 // Fits the screen, the central tabs get the most room: the summary and the inspector share the
 // right side as tabs (the inspector comes to the front when a layer is chosen), so the layer
 // table keeps its columns on any screen; the lint panel below shows at least six findings.
+// Docks of one area share it as tabs, the first of the list in front.
 void MainWindow::applyDefaultLayout() {
     placeOnScreen(*this);
-    for (QDockWidget* d : {m_summaryDock, m_inspectorDock, m_lintDock}) {
-        removeDockWidget(d);
-        d->setFloating(false);
+    for (const Panel& panel : m_panels)
+        if (panel.dock) {
+            removeDockWidget(panel.dock);
+            panel.dock->setFloating(false);
+        }
+    std::vector<QDockWidget*> fronts; // the first dock of each area
+    for (const Panel& panel : m_panels) {
+        if (!panel.dock)
+            continue;
+        addDockWidget(panel.area, panel.dock);
+        const auto front = std::find_if(fronts.begin(), fronts.end(), [&](QDockWidget* d) {
+            return dockWidgetArea(d) == panel.area;
+        });
+        if (front == fronts.end())
+            fronts.push_back(panel.dock);
+        else
+            tabifyDockWidget(*front, panel.dock);
     }
-    addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
-    addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
-    tabifyDockWidget(m_summaryDock, m_inspectorDock);
-    addDockWidget(Qt::BottomDockWidgetArea, m_lintDock);
-    for (QDockWidget* d : {m_summaryDock, m_inspectorDock, m_lintDock})
-        d->show();
-    m_summaryDock->raise();
+    for (const Panel& panel : m_panels)
+        if (panel.dock)
+            panel.dock->show();
+    for (QDockWidget* front : fronts)
+        if (!tabifiedDockWidgets(front).isEmpty())
+            front->raise();
     m_docksNeedSizes = true;
     if (isVisible())
         sizeDefaultDocks();
@@ -179,8 +204,8 @@ void MainWindow::sizeDefaultDocks() {
     m_docksNeedSizes = false;
     const int lintHeight =
         std::clamp(height() / 4, m_lint->minimumSizeHint().height(), height() / 3);
-    resizeDocks({m_lintDock}, {lintHeight}, Qt::Vertical);
-    resizeDocks({m_inspectorDock}, {kSideDockWidth + 60}, Qt::Horizontal);
+    resizeDocks({dockOf(m_lint)}, {lintHeight}, Qt::Vertical);
+    resizeDocks({dockOf(m_inspector)}, {kSideDockWidth + 60}, Qt::Horizontal);
 }
 
 void MainWindow::resetLayout() {
@@ -288,8 +313,9 @@ void MainWindow::createActions() {
                     &LayerTablePanel::focusSearch);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* d : {m_summaryDock, m_inspectorDock, m_lintDock})
-        m_viewMenu->addAction(d->toggleViewAction());
+    for (const Panel& panel : m_panels)
+        if (panel.dock)
+            m_viewMenu->addAction(panel.dock->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout)
         ->setToolTip(tr("Put the panels back where they start, sized for this screen"));
@@ -359,13 +385,15 @@ void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : urls)
         if (url.isLocalFile())
             files << url.toLocalFile();
-    QFile dropped(files.first());
-    if (files.size() >= 2) // several plans dropped together: compare them
+    if (files.size() >= 2) { // several plans dropped together: compare them
         openComparison(files);
-    else if (dropped.open(QIODevice::ReadOnly) && looksLikePolygraphyLog(dropped.read(1 << 20))) {
+        return;
+    }
+    const DroppedFile kind = sniffDroppedFile(files.first());
+    if (kind == DroppedFile::AccuracyLog) {
         if (openAccuracyLog(files.first()))
             m_tabs->setCurrentWidget(m_accuracy);
-    } else if (!m_path.isEmpty() && files.first() != m_path && isBuildLog(files.first()))
+    } else if (kind == DroppedFile::BuildLog && !m_path.isEmpty() && files.first() != m_path)
         addBuildLog(files.first()); // a verbose build log dropped beside the open plan
     else
         openPlan(files.first());
@@ -442,8 +470,9 @@ void MainWindow::exportOnnxWithDialog() {
     const QString folder = settings.value(kLastFolder).toString();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export the graph as ONNX"),
-        QDir(folder).filePath(QFileInfo(plan->name).completeBaseName() + QStringLiteral(".onnx")),
-        tr("ONNX models (*.onnx)"));
+        QDir(folder).filePath(QFileInfo(plan->name).completeBaseName() + QLatin1Char('.') +
+                              graphFormatWord(GraphFormat::Onnx)),
+        graphFormatFilter(GraphFormat::Onnx));
     QString message;
     if (!path.isEmpty() && !exportGraphAsOnnx(path, &message))
         QMessageBox::warning(this, tr("Export the graph as ONNX"), message);

@@ -3,6 +3,7 @@
 #include "document/PlanDocument.h"
 
 #include <QMainWindow>
+#include <vector>
 
 class QComboBox;
 class QDockWidget;
@@ -73,6 +74,16 @@ class MainWindow : public QMainWindow {
     void dropEvent(QDropEvent* event) override;
 
   private:
+    // A panel of the window: a central tab, or a dock in `area` named `dockName`.
+    struct Panel {
+        QString title; // with its mnemonic
+        QWidget* widget;
+        Qt::DockWidgetArea area = Qt::NoDockWidgetArea; // none: a tab
+        QString dockName;
+        QDockWidget* dock = nullptr; // made by createDocks()
+    };
+    QDockWidget* dockOf(const QWidget* panel) const;
+
     void createActions();
     void createDocks();
     void createStatusBar();
@@ -114,9 +125,7 @@ class MainWindow : public QMainWindow {
     GraphPanel* m_graph;
     QTabWidget* m_tabs;
     CheckBanner* m_checkBanner;
-    QDockWidget* m_summaryDock = nullptr;
-    QDockWidget* m_inspectorDock = nullptr;
-    QDockWidget* m_lintDock = nullptr;
+    std::vector<Panel> m_panels;   // every tab and dock, in order
     bool m_docksNeedSizes = false; // the default layout sizes its docks once the window is shown
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

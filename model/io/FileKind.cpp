@@ -1,5 +1,6 @@
 #include "io/FileKind.h"
 
+#include "io/log/TacticLogReader.h"
 #include "io/profile/ProfileSamplesReader.h"
 
 #include <QFile>
@@ -91,6 +92,21 @@ QString pictureKind(QByteArrayView head) {
     if (head.startsWith(QByteArrayView("<?xml")) && head.contains(QByteArrayView("<svg")))
         return QStringLiteral("an SVG drawing");
     return {};
+}
+
+DroppedFile sniffDroppedFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return DroppedFile::Plan;
+    // A polygraphy log says so in its first megabyte; a build log's tactic timings show within
+    // the first few.
+    const QByteArray head = file.read(8 << 20);
+    if (looksLikePolygraphyLog(
+            QByteArrayView(head).first(std::min(head.size(), qsizetype(1) << 20))))
+        return DroppedFile::AccuracyLog;
+    if (looksLikeTacticLog(head))
+        return DroppedFile::BuildLog;
+    return DroppedFile::Plan;
 }
 
 } // namespace planscope

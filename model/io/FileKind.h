@@ -30,4 +30,9 @@ FileKind sniffTextKind(const QByteArray& head);
 bool looksLikePolygraphyLog(QByteArrayView head);
 QString pictureKind(QByteArrayView head);
 
+// What one file dropped on the window is, by content: a polygraphy run log (for the Accuracy
+// tab), a verbose build log (its tactics, read beside the open plan) or else a plan.
+enum class DroppedFile { AccuracyLog, BuildLog, Plan };
+DroppedFile sniffDroppedFile(const QString& path);
+
 } // namespace planscope

@@ -1,10 +1,6 @@
 #include "graphview/GraphPainter.h"
 
-#include "svg/SvgDrawing.h"
-
-#include <QFileInfo>
 #include <QFontMetricsF>
-#include <QImage>
 #include <QPainter>
 #include <QtMath>
 #include <algorithm>
@@ -252,44 +248,6 @@ std::vector<double> graphPictureBreaks(const GraphLayout& layout) {
         covered = std::max(covered, bottom);
     }
     return breaks;
-}
-
-bool exportGraphPicture(const GraphPainter& graphPainter, const GraphLayout& layout,
-                        const QString& file, const QString& title, QString* error) {
-    const QSizeF size = graphPictureSize(layout);
-    const QRectF whole(QPointF(0, 0), size);
-    const QString suffix = QFileInfo(file).suffix().toLower();
-    if (suffix == QLatin1String("svg"))
-        return writeSvgFile(file,
-                            svgDrawing(size.toSize(), 72, title,
-                                       QStringLiteral("PlanScope plan graph"),
-                                       [&](QPainter& painter) {
-                                           paintGraphPicture(painter, graphPainter, layout, whole);
-                                       }),
-                            error);
-    if (suffix != QLatin1String("png")) {
-        *error =
-            QStringLiteral("%1: unknown format; end the name with .svg, .png or .dot.").arg(file);
-        return false;
-    }
-    // Very large graphs are scaled down so the picture stays within what QImage can hold.
-    const double ratio = std::min(2.0, 16000.0 / std::max(size.width(), size.height()));
-    QImage image((size * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull()) {
-        *error =
-            QStringLiteral("%1: the graph is too large for a PNG; export SVG instead.").arg(file);
-        return false;
-    }
-    image.setDevicePixelRatio(ratio);
-    QPainter painter(&image);
-    paintGraphPicture(painter, graphPainter, layout, whole);
-    painter.end();
-    if (!image.save(file, "PNG")) {
-        *error =
-            QStringLiteral("%1: cannot write the PNG. Check the folder is writable.").arg(file);
-        return false;
-    }
-    return true;
 }
 
 } // namespace planscope

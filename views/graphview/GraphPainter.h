@@ -45,8 +45,8 @@ class GraphPainter {
     QSet<int> m_flagged;
 };
 
-// The picture exportGraphPicture draws: the laid-out graph on white with a margin, `size`
-// points large. paintGraphPicture draws what meets `visible` (picture coordinates), with the
+// The picture exportGraphPicture (GraphExport.h) draws: the laid-out graph on white with a margin,
+// `size` points large. paintGraphPicture draws what meets `visible` (picture coordinates), with the
 // `haloed` layers ringed.
 QSizeF graphPictureSize(const GraphLayout& layout);
 void paintGraphPicture(QPainter& painter, const GraphPainter& graphPainter,
@@ -56,10 +56,5 @@ void paintGraphPicture(QPainter& painter, const GraphPainter& graphPainter,
 std::vector<QRectF> graphPictureNodes(const GraphLayout& layout);
 // Heights in that picture between rows of nodes, ascending: where a page can end it.
 std::vector<double> graphPictureBreaks(const GraphLayout& layout);
-
-// Writes the laid-out graph to FILE.svg or FILE.png (device pixel ratio 2). Returns false with
-// `error` set.
-bool exportGraphPicture(const GraphPainter& painter, const GraphLayout& layout, const QString& file,
-                        const QString& title, QString* error);
 
 } // namespace planscope

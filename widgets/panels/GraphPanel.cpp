@@ -2,6 +2,8 @@
 
 #include "dialogs/ExportDialog.h"
 #include "document/PlanDocument.h"
+#include "graphview/GraphExport.h"
+#include "graphview/GraphFormat.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -485,17 +487,17 @@ bool GraphPanel::exportView(const QString& file, QString* error) const {
                      : tr("There is no graph to export yet.");
         return false;
     }
-    if (file.endsWith(QLatin1String(".dot"), Qt::CaseInsensitive)) {
-        QFile out(file);
-        if (out.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
-            out.write(writeDot(scene->graph, *scene->plan, scene->style)) >= 0)
-            return true;
-        *error = tr("%1: cannot write (%2).").arg(file, out.errorString());
+    const std::optional<GraphFormat> format = chooseGraphFormat(file, kGraphViewFormats);
+    if (!format) {
+        *error = tr("%1: unknown format; end the name with %2.")
+                     .arg(file, graphFormatWords(kGraphViewFormats, QStringLiteral(".")));
         return false;
     }
+    if (*format == GraphFormat::Dot)
+        return exportGraphDot(scene->graph, *scene->plan, scene->style, file, error);
     const GraphPainter painter(scene->graph, scene->layout, *scene->plan, scene->style,
                                scene->flagged);
-    return exportGraphPicture(painter, scene->layout, file, scene->plan->name, error);
+    return exportGraphPicture(painter, scene->layout, *format, file, scene->plan->name, error);
 }
 
 // File > Export Graph shows the tab first, which starts the layout: the file is written once
@@ -503,9 +505,10 @@ bool GraphPanel::exportView(const QString& file, QString* error) const {
 void GraphPanel::exportWithDialog() {
     if (!m_plan)
         return;
-    const QString file = askExportFile(
-        this, tr("Export graph"), QStringLiteral("plan-graph.svg"),
-        tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"), QStringLiteral("svg"));
+    const QString svg = graphFormatWord(GraphFormat::Svg);
+    const QString file =
+        askExportFile(this, tr("Export graph"), QStringLiteral("plan-graph.") + svg,
+                      graphFormatFilters(kGraphViewFormats), svg);
     if (!file.isEmpty())
         exportWhenLaidOut(file);
 }

@@ -184,7 +184,9 @@ int exportGraphCommand(const QStringList& arguments) {
                     scope.onlyLayers->insert(layer);
             }
             QSet<int> layers;
-            for (const LintFinding& f : analysis.withLintSettings(scope).findings())
+            // Held here: the findings of a temporary would be gone before the loop reads them.
+            const PlanAnalysis scoped = analysis.withLintSettings(scope);
+            for (const LintFinding& f : scoped.findings())
                 layers.insert(f.layerIndex);
             return layers;
         });

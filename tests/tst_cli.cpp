@@ -41,6 +41,7 @@ class TestCli : public QObject {
     void printsTactics();
     void failsClearly_data();
     void failsClearly();
+    void refusesAnotherBuildsProfile();
     void writesJsonOfLogsThatAreNotUtf8();
     void comparesWithoutFalseZeros();
 };
@@ -459,6 +460,46 @@ void TestCli::failsClearly() {
     QVERIFY(run.out.isEmpty());
     QVERIFY2(run.err.contains(expected), qPrintable(run.err));
     QCOMPARE(run.err.trimmed().count('\n'), 0); // one line
+}
+
+// A stale profile beside a graph (the QAT ResNet's beside the residual QAT build: 2 of its
+// layers find their record) is refused by every command that shows timings, used only when
+// allowed, and never lets a --fail-if-slower gate pass (issue 44).
+void TestCli::refusesAnotherBuildsProfile() {
+    const QString graph = dataPath("trex/resnet-a100/qat-residual/resnet-qat-residual.onnx.engine");
+    const QString stale = dataPath("trex/resnet-a100/qat/resnet-qat.onnx.engine.profile.json");
+    QTemporaryDir dir;
+    for (const QStringList& command :
+         {QStringList{"summary"}, QStringList{"leads"}, QStringList{"modules"},
+          QStringList{"report", "-o", dir.filePath("report.html")}}) {
+        const Run run = runPlanscope(command + QStringList{graph, "--profile-json", stale});
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains(stale + ": only 2 of the "), qPrintable(run.err));
+        QVERIFY2(run.err.contains("another build of the model"), qPrintable(run.err));
+    }
+    const Run allowed = runPlanscope(
+        {"summary", graph, "--profile-json", stale, "--allow-partial-profile", "--json"});
+    QCOMPARE(allowed.status, 0);
+    const QJsonObject summary = QJsonDocument::fromJson(allowed.out).object();
+    QVERIFY(summary["has_profile"].toBool());
+    QVERIFY2(QJsonDocument(summary["warnings"].toArray()).toJson().contains("another build's"),
+             allowed.out.constData());
+
+    // The same pair found beside each other by name, as compare finds profiles.
+    const QString prefix = dir.filePath("stale.onnx.engine");
+    QVERIFY(QFile::copy(graph + ".graph.json", prefix + ".graph.json"));
+    QVERIFY(QFile::copy(stale, prefix + ".profile.json"));
+    const Run gate = runPlanscope({"compare", prefix, prefix, "--fail-if-slower", "5"});
+    QCOMPARE(gate.status, 2);
+    QVERIFY2(gate.err.contains("only 2 of the"), qPrintable(gate.err));
+    const Run allowedGate = runPlanscope(
+        {"compare", prefix, prefix, "--fail-if-slower", "5", "--allow-partial-profile"});
+    QCOMPARE(allowedGate.status, 2);
+    QVERIFY2(allowedGate.err.contains("cannot tell a slowdown"), qPrintable(allowedGate.err));
+    const Run check = runPlanscope({"check", prefix});
+    QCOMPARE(check.status, 1);
+    QVERIFY2(check.out.contains("profile-other-engine"), check.out.constData());
+    QVERIFY2(check.out.contains("PlanScope opened the plan without it"), check.out.constData());
 }
 
 // A log's bytes that are not UTF-8 become U+FFFD: the JSON stays valid and complete.

@@ -22,6 +22,8 @@ class TestProfile : public QObject {
     void joinsPartialProfileByName();
     void joinsRecordsAsTrex_data();
     void joinsRecordsAsTrex();
+    void refusesAnotherBuildsProfile_data();
+    void refusesAnotherBuildsProfile();
     void rejectsProfileOfAnotherEngine();
     void readsUnescapedNames();
     void refusesFileOfAnotherKind_data();
@@ -69,10 +71,24 @@ void TestProfile::parsesRecords() {
     QVERIFY(profile.records.back().averageMs > 0);
 }
 
+// 2 of the 5 layers find their record: another build's profile, refused unless allowed; then
+// joined by name, the rest without timings, and said.
 void TestProfile::joinsPartialProfileByName() {
     LoadOptions options;
     options.profileJson = fixturePath("partial.profile.json");
+    try {
+        loadPlan(fixturePath("quirks.graph.json"), options);
+        QFAIL("another build's profile should be refused");
+    } catch (const PlanError& e) {
+        QVERIFY2(e.message().startsWith(options.profileJson + ": only 2 of the 5 layers of "
+                                                              "quirks.graph.json find their "
+                                                              "record in it (40.0 %)"),
+                 qPrintable(e.message()));
+        QVERIFY2(e.message().contains("--allow-partial-profile"), qPrintable(e.message()));
+    }
+    options.allowPartialProfile = true;
     const EnginePlan plan = loadPlan(fixturePath("quirks.graph.json"), options);
+    QVERIFY(plan.profileOfAnotherBuild);
     QCOMPARE(plan.findLayer("up")->timing.averageMs, 0.5);
     QCOMPARE(plan.findLayer("add")->timing.averageMs, 0.25);
     QVERIFY(!plan.findLayer("dup")->timing.measured);
@@ -129,7 +145,7 @@ void TestProfile::joinsRecordsAsTrex() {
     for (qsizetype i = 0; i < records.size(); ++i)
         read.push_back({records[i], 0, double(i + 1), 0, 0, 0});
     const QStringList warnings =
-        mergeProfile(plan, read, ignored, "p.profile.json", "g.graph.json");
+        mergeProfile(plan, read, ignored, "p.profile.json", "g.graph.json").warnings;
     for (qsizetype i = 0; i < layers.size(); ++i) {
         const LayerTiming& t = plan[static_cast<std::size_t>(i)].timing;
         QCOMPARE(t.measured ? t.averageMs : -1.0, timings[i]);
@@ -139,6 +155,51 @@ void TestProfile::joinsRecordsAsTrex() {
         QVERIFY2(warnings.join(' ').contains(warning), qPrintable(warnings.join(' ')));
     QCOMPARE(read.size(), std::size_t(records.size())); // the records as read stay as they were
     QCOMPARE(read.front().name, records.front());
+}
+
+// Fewer than half of the layers finding their record (by name or by position) is another
+// build's profile: refused, or used when allowed and said so. Half is enough.
+void TestProfile::refusesAnotherBuildsProfile_data() {
+    QTest::addColumn<QStringList>("layers");
+    QTest::addColumn<QStringList>("records");
+    QTest::addColumn<bool>("refused");
+    QTest::newRow("2 of 5, by name")
+        << QStringList{"a", "b", "c", "d", "e"} << QStringList{"a", "b"} << true;
+    QTest::newRow("half, by name")
+        << QStringList{"a", "b", "c", "d"} << QStringList{"a", "b"} << false;
+    QTest::newRow("1 of 3, same count")
+        << QStringList{"a", "b", "c"} << QStringList{"a", "x", "y"} << true;
+    QTest::newRow("2 of 3, same count")
+        << QStringList{"a", "b", "c"} << QStringList{"a", "b", "z"} << false;
+}
+
+void TestProfile::refusesAnotherBuildsProfile() {
+    QFETCH(QStringList, layers);
+    QFETCH(QStringList, records);
+    QFETCH(bool, refused);
+    const auto fresh = [&] {
+        std::vector<Layer> plan(static_cast<std::size_t>(layers.size()));
+        for (qsizetype i = 0; i < layers.size(); ++i)
+            plan[static_cast<std::size_t>(i)].name = layers[i];
+        return plan;
+    };
+    std::vector<ProfileRecord> read;
+    for (qsizetype i = 0; i < records.size(); ++i)
+        read.push_back({records[i], 0, double(i + 1), 0, 0, 0});
+    std::vector<Layer> plan = fresh();
+    bool threw = false;
+    try {
+        QVERIFY(!mergeProfile(plan, read, {}, "p.profile.json", "g.graph.json").anotherBuild);
+    } catch (const PlanError& e) {
+        threw = true;
+        QVERIFY2(e.message().contains("another build"), qPrintable(e.message()));
+    }
+    QCOMPARE(threw, refused);
+    plan = fresh();
+    const MergedProfile allowed =
+        mergeProfile(plan, read, {}, "p.profile.json", "g.graph.json", true);
+    QCOMPARE(allowed.anotherBuild, refused);
+    QVERIFY(plan.front().timing.measured);
 }
 
 void TestProfile::rejectsProfileOfAnotherEngine() {

@@ -2,6 +2,7 @@
 #include "cli/ModulesText.h"
 #include "cli/OnnxCompareText.h"
 #include "cli/OutputFormat.h"
+#include "cli/PlanOptions.h"
 #include "compare/OnnxComparisonJson.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
@@ -149,6 +150,12 @@ void printByModule(const EnginePlan& a, const EnginePlan& b, OutputFormat format
 // A and B look like engines of different models (nothing to gate on).
 int gate(const EnginePlan& a, const EnginePlan& b, const std::vector<LayerComparison>& rows,
          const QStringList& paths, double limit) {
+    for (const auto& [plan, path] : {std::pair{&a, paths[0]}, std::pair{&b, paths[1]}})
+        if (plan->profileOfAnotherBuild)
+            throw PlanError(QStringLiteral("%1: its profile names fewer than half of its layers "
+                                           "(another build's), so --fail-if-slower cannot tell a "
+                                           "slowdown.")
+                                .arg(path));
     const QString unrelated = unrelatedEnginesWarning(a, b, rows);
     if (!unrelated.isEmpty())
         throw PlanError(QStringLiteral("%1 and %2: %3 --fail-if-slower cannot tell a slowdown.")
@@ -208,6 +215,7 @@ int compareCommand(const QStringList& arguments) {
             {QStringLiteral("profile"),
              QStringLiteral("Optimization profile of both plans (default 0)."), QStringLiteral("N"),
              QStringLiteral("0")},
+            {QStringLiteral("allow-partial-profile"), kAllowPartialProfileHelp},
         });
         if (!parseArguments(parser, arguments))
             return 0;
@@ -230,6 +238,7 @@ int compareCommand(const QStringList& arguments) {
         const double threshold = numberOption(parser, QStringLiteral("threshold"), 0.03);
         LoadOptions options;
         options.profile = static_cast<int>(numberOption(parser, QStringLiteral("profile"), 0));
+        options.allowPartialProfile = allowsPartialProfile(parser);
         const EnginePlan a = loadPlan(plans[0], options);
         const EnginePlan b = loadPlan(plans[1], options);
         // trex's layer pairs, made once: the output by layers and the gate's check that A and B

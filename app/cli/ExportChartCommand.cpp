@@ -54,6 +54,7 @@ int exportComparison(const QCommandLineParser& parser, const QString& output, co
         throw UsageError("--compare takes two or more plans");
     LoadOptions options;
     options.profile = parser.value(QStringLiteral("profile")).toInt();
+    options.allowPartialProfile = allowsPartialProfile(parser);
     std::vector<EnginePlan> plans;
     for (const QString& path : paths)
         plans.push_back(loadPlan(path, options));

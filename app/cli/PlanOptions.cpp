@@ -14,6 +14,7 @@ const QString kProfileJson = QStringLiteral("profile-json");
 const QString kTimingJson = QStringLiteral("timing-json");
 const QString kProfileMetadata = QStringLiteral("profile-metadata");
 const QString kBuildMetadata = QStringLiteral("build-metadata");
+const QString kAllowPartialProfile = QStringLiteral("allow-partial-profile");
 const QString kLog = QStringLiteral("log");
 
 } // namespace
@@ -36,7 +37,12 @@ void addPlanOptions(QCommandLineParser& parser) {
          QStringLiteral("trtexec log to read beside the plan (repeatable): device, build and "
                         "performance sections, and per-layer timings without a profile JSON."),
          QStringLiteral("FILE")},
+        {kAllowPartialProfile, kAllowPartialProfileHelp},
     });
+}
+
+bool allowsPartialProfile(const QCommandLineParser& parser) {
+    return parser.isSet(kAllowPartialProfile);
 }
 
 namespace {
@@ -57,6 +63,7 @@ std::shared_ptr<const EnginePlan> sharedPlanFromArguments(const QCommandLinePars
     options.profileMetadata = parser.value(kProfileMetadata);
     options.buildMetadata = parser.value(kBuildMetadata);
     options.logs = parser.values(kLog);
+    options.allowPartialProfile = allowsPartialProfile(parser);
     auto plan = std::make_shared<const EnginePlan>(loadPlan(positional.first(), options));
     keepUntilExit(plan); // a command runs once and exits
     return plan;

@@ -19,6 +19,7 @@ std::vector<PlanAnalysis> comparedPlans(const QCommandLineParser& parser) {
     options.profile = parser.value(QStringLiteral("profile")).toInt(&ok);
     if (!ok || options.profile < 0)
         throw UsageError("--profile takes a number from 0");
+    options.allowPartialProfile = allowsPartialProfile(parser);
     std::vector<PlanAnalysis> plans;
     for (const QString& path : paths)
         plans.emplace_back(std::make_shared<const EnginePlan>(loadPlan(path, options)));

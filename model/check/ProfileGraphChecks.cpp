@@ -137,7 +137,8 @@ void duplicateLayerNames(const Inputs& in, std::vector<CheckResult>& results) {
     results.push_back(std::move(r));
 }
 
-// Fewer than half of the records name a layer: the profile belongs to another engine.
+// Fewer than half of the records name a layer, or the loader refused the profile (fewer than
+// half of the layers find their record): the profile belongs to another engine.
 bool profileOfAnotherEngine(const Inputs& in, std::vector<CheckResult>& results) {
     const auto& records = in.records();
     int matched = 0;
@@ -146,19 +147,22 @@ bool profileOfAnotherEngine(const Inputs& in, std::vector<CheckResult>& results)
         matched += in.recordCounts[i]->layers > 0 ? 1 : 0;
         time.add(records[i]);
     }
-    if (records.empty() || 2 * static_cast<std::size_t>(matched) >= records.size())
+    const bool fewRecords =
+        !records.empty() && 2 * static_cast<std::size_t>(matched) < records.size();
+    if (!fewRecords && in.facts.profileRefused.isEmpty())
         return false;
     CheckResult r{checks::kProfileOtherEngine, {in.profile, in.graph}};
-    r.message =
-        QStringLiteral("%1 of the %2 records of %3 name a layer of %4: the profile belongs to "
-                       "another engine. %5")
-            .arg(matched)
-            .arg(records.size())
-            .arg(in.profileName(), in.graphName(),
-                 in.facts.profileRefused.isEmpty()
-                     ? QStringLiteral("Its timings were put on this plan's layers all the same, "
-                                      "so the latencies shown are not this engine's.")
-                     : QStringLiteral("PlanScope opened the plan without it: no timings."));
+    const QString outcome =
+        in.facts.profileRefused.isEmpty()
+            ? QStringLiteral("Its timings were put on this plan's layers all the same, so the "
+                             "latencies shown are not this engine's.")
+            : QStringLiteral("PlanScope opened the plan without it: no timings.");
+    r.message = fewRecords ? QStringLiteral("%1 of the %2 records of %3 name a layer of %4: the "
+                                            "profile belongs to another engine. %5")
+                                 .arg(matched)
+                                 .arg(records.size())
+                                 .arg(in.profileName(), in.graphName(), outcome)
+                           : in.facts.profileRefused + QLatin1Char(' ') + outcome;
     r.fix = QStringLiteral("Use the profile exported from this engine (%1), or name the right "
                            "file with --profile-json.")
                 .arg(kExportProfile);

@@ -40,9 +40,16 @@ void overrideSource(QString& slot, const QString& given, FileKind kind) {
 // Puts the profile's timings on the layers, then moves its records as read into `facts`.
 // Throws PlanError, leaving `profile` as it was, when it profiles another engine.
 void applyProfile(EnginePlan& plan, PlanFacts& facts, ProfileFile& profile,
-                  const QStringList& ignoredNames) {
-    plan.warnings << mergeProfile(plan.layers, profile.records, ignoredNames, plan.sources.profile,
-                                  plan.sources.graph);
+                  const QStringList& ignoredNames, bool allowPartial) {
+    MergedProfile merged = mergeProfile(plan.layers, profile.records, ignoredNames,
+                                        plan.sources.profile, plan.sources.graph, allowPartial);
+    plan.warnings << merged.warnings;
+    plan.profileOfAnotherBuild = merged.anotherBuild;
+    if (merged.anotherBuild)
+        plan.warnings << QStringLiteral("%1 names fewer than half of the layers: it is another "
+                                        "build's profile, used as asked (--allow-partial-profile); "
+                                        "its latencies are not this engine's.")
+                             .arg(displayName(plan.sources.profile));
     plan.hasProfile = true;
     plan.profiledIterations = profile.iterations;
     if (profile.repaired)
@@ -56,11 +63,11 @@ void applyProfile(EnginePlan& plan, PlanFacts& facts, ProfileFile& profile,
 
 // A profile JSON that names none of the layers is refused, or left out (see LoadOptions).
 void applyProfileJson(EnginePlan& plan, PlanFacts& facts, ProfileFile profile,
-                      const QStringList& ignoredNames, bool refuseForeign) {
+                      const QStringList& ignoredNames, const LoadOptions& options) {
     try {
-        applyProfile(plan, facts, profile, ignoredNames);
+        applyProfile(plan, facts, profile, ignoredNames, options.allowPartialProfile);
     } catch (const PlanError& error) {
-        if (refuseForeign)
+        if (options.refuseForeignProfile)
             throw;
         facts.profile = std::move(profile);
         facts.profilePath = plan.sources.profile;
@@ -112,7 +119,7 @@ bool timesTheseLayers(const ProfileFile& table, const EnginePlan& plan,
 // log's table must time exactly these layers: logs of other builds of the same model share
 // some layer names, and their timings must not be lent to this engine.
 void applyLogProfile(EnginePlan& plan, PlanFacts& facts, const std::vector<TrtexecLog>& logs,
-                     const QStringList& ignoredNames) {
+                     const QStringList& ignoredNames, bool allowPartial) {
     for (const TrtexecLog& log : logs) {
         if (!log.profileTable)
             continue;
@@ -126,7 +133,7 @@ void applyLogProfile(EnginePlan& plan, PlanFacts& facts, const std::vector<Trtex
         plan.sources.profile = log.path;
         try {
             ProfileFile table = *log.profileTable;
-            applyProfile(plan, facts, table, ignoredNames);
+            applyProfile(plan, facts, table, ignoredNames, allowPartial);
             return;
         } catch (const PlanError& error) {
             plan.sources.profile.clear();
@@ -237,10 +244,9 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
                              .arg(profile);
 
     if (profileFile.valid())
-        applyProfileJson(plan, *facts, profileFile.get(), graph.ignoredNames,
-                         options.refuseForeignProfile);
+        applyProfileJson(plan, *facts, profileFile.get(), graph.ignoredNames, options);
     else
-        applyLogProfile(plan, *facts, logs, graph.ignoredNames);
+        applyLogProfile(plan, *facts, logs, graph.ignoredNames, options.allowPartialProfile);
     plan.facts = std::move(facts);
     if (!plan.hasProfile)
         plan.warnings << QStringLiteral("No per-layer profile was found, so the layers have no "

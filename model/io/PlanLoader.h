@@ -17,6 +17,9 @@ struct LoadOptions {
     // A profile that names none of the graph's layers (another engine's) is refused with a
     // PlanError; or, when false, left out with a warning and kept in PlanFacts for the check.
     bool refuseForeignProfile = true;
+    // A profile in which fewer than half of the plan's layers find their record (another build
+    // of the model) is used all the same, with a warning, instead of refused as above.
+    bool allowPartialProfile = false;
 };
 
 // Loads PLAN (engine prefix, graph JSON or folder) with its sibling files.

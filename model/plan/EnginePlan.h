@@ -29,6 +29,9 @@ struct EnginePlan {
     int profileCount = 1;
     bool namesOnly = false;
     bool hasProfile = false;
+    // Its profile names fewer than half of its layers: another build's, used as asked
+    // (LoadOptions::allowPartialProfile); no verdict on its latency holds.
+    bool profileOfAnotherBuild = false;
     long long profiledIterations = 0;
 
     std::vector<Layer> layers;

@@ -2,6 +2,7 @@
 
 #include "io/LayerNames.h"
 #include "plan/DisplayName.h"
+#include "plan/FigureText.h"
 #include "plan/PlanError.h"
 
 #include <QHash>
@@ -48,9 +49,9 @@ bool joinInOrder(std::vector<Layer>& layers, std::vector<ProfileRecord>& records
 
 } // namespace
 
-QStringList mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord>& asRead,
-                         const QStringList& ignoredNames, const QString& profilePath,
-                         const QString& graphPath) {
+MergedProfile mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord>& asRead,
+                           const QStringList& ignoredNames, const QString& profilePath,
+                           const QString& graphPath, bool allowPartial) {
     const QSet<QString> ignored(ignoredNames.cbegin(), ignoredNames.cend());
     if (joinInOrder(layers, asRead, ignoredNames, ignored))
         return {};
@@ -81,8 +82,22 @@ QStringList mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord>&
                 .arg(profilePath)
                 .arg(records.size())
                 .arg(displayName(graphPath), mismatchFix));
+    // A stale profile of another build names a few layers by chance (2 of 63): its timings,
+    // joined by position or by name, would be another engine's.
+    const bool anotherBuild = 2 * static_cast<std::size_t>(named) < layers.size();
+    if (anotherBuild && !allowPartial)
+        throw PlanError(
+            QStringLiteral("%1: only %2 of the %3 layers of %4 find their record in it (%5), so "
+                           "it profiles another engine (another build of the model?). %6 "
+                           "(--allow-partial-profile uses it all the same.)")
+                .arg(profilePath)
+                .arg(named)
+                .arg(layers.size())
+                .arg(displayName(graphPath), percentText(100.0 * named / double(layers.size())),
+                     mismatchFix));
 
-    QStringList warnings;
+    MergedProfile merged{{}, anotherBuild};
+    QStringList& warnings = merged.warnings;
     if (records.size() == layers.size()) {
         for (std::size_t i = 0; i < layers.size(); ++i)
             layers[i].timing = timingOf(records[i]);
@@ -93,7 +108,7 @@ QStringList mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord>&
                             .arg(displayName(profilePath))
                             .arg(layers.size() - named)
                             .arg(layers.size());
-        return warnings;
+        return merged;
     }
     for (Layer& l : layers)
         if (const ProfileRecord* r = byName.value(l.name))
@@ -106,7 +121,7 @@ QStringList mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord>&
                     .arg(records.size())
                     .arg(layers.size())
                     .arg(named);
-    return warnings;
+    return merged;
 }
 
 } // namespace planscope

@@ -94,6 +94,16 @@ void TestModuleTree::moduleOfLayer_data() {
                              << "" << false << QStringList{};
     QTest::newRow("node without path") << "Conv_12"
                                        << "[ONNX Layer: Conv_12]" << true << QStringList{};
+    QTest::newRow("unscoped Q/DQ nodes beside scoped ones")
+        << "conv"
+        << "[ONNX Layer: onnx::Conv_17859_DequantizeLinear]\x1f[ONNX Layer: "
+           "/backbone/layer1/conv/Conv]\x1f[ONNX Layer: /backbone/layer1/relu/Relu]"
+        << true << QStringList{"backbone", "layer1"};
+    QTest::newRow("a node scoped at the root still counts")
+        << "add"
+        << "[ONNX Layer: /backbone/conv/Conv]\x1f[ONNX Layer: /Add_3]\x1f[ONNX Layer: "
+           "onnx::Add_5_QuantizeLinear]"
+        << true << QStringList{};
 }
 
 void TestModuleTree::moduleOfLayer() {

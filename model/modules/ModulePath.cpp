@@ -101,10 +101,19 @@ std::optional<QStringList> commonModule(const std::vector<QStringList>& paths) {
 }
 
 std::optional<QString> moduleOfLayer(const Layer& layer) {
+    // A node named without any '/' is not scoped (a QAT model's weight Q/DQ nodes,
+    // "onnx::Conv_17859_DequantizeLinear"): beside scoped nodes it does not pull the layer up to
+    // the root ("/Add_3" is scoped at the root and does). Alone, it stands at the root.
+    bool scoped = false;
+    forEachOnnxNode(layer.metadata,
+                    [&](QStringView node) { scoped = scoped || node.contains(u'/'); });
+    const auto counts = [&](QStringView node) { return !scoped || node.contains(u'/'); };
     // Most layers: nodes named by clean paths, compared as views of the Metadata.
     std::optional<QStringView> common;
     bool clean = true;
     forEachOnnxNode(layer.metadata, [&](QStringView node) {
+        if (!counts(node))
+            return;
         const std::optional<QStringView> module = moduleView(node);
         if (!module)
             clean = false;
@@ -114,8 +123,10 @@ std::optional<QString> moduleOfLayer(const Layer& layer) {
     if (common && clean)
         return common->toString();
     std::vector<QStringList> modules;
-    forEachOnnxNode(layer.metadata,
-                    [&](QStringView node) { modules.push_back(moduleOfNode(node)); });
+    forEachOnnxNode(layer.metadata, [&](QStringView node) {
+        if (counts(node))
+            modules.push_back(moduleOfNode(node));
+    });
     if (modules.empty())
         modules = modulesInName(layer.name);
     const std::optional<QStringList> pieces = commonModule(modules);

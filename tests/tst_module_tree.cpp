@@ -88,6 +88,10 @@ void TestModuleTree::moduleOfLayer_data() {
                                  << "" << true << QStringList{"m"};
     QTest::newRow("pointwise name") << "PWN(/blk/act/Sigmoid, /blk/Mul)"
                                     << "" << true << QStringList{"blk"};
+    QTest::newRow("inserted reshape's prefix dropped") << "reshape_after_/neck/fpn/Conv"
+                                                       << "" << true << QStringList{"neck", "fpn"};
+    QTest::newRow("parallel names") << "/head/a/Conv || /head/b/Conv"
+                                    << "" << true << QStringList{"head"};
     QTest::newRow("root op by name") << "/Cast"
                                      << "" << true << QStringList{};
     QTest::newRow("no path") << "shape_call_0"
@@ -122,10 +126,15 @@ void TestModuleTree::copiesTakeTheirTargetsModule() {
     plan.hasProfile = true;
     plan.layers = {layer("Reformatting CopyNode for Input Tensor 0 to conv", {}, 0.5),
                    layer("conv", "[ONNX Layer: /enc/blk/Conv]", 2),
-                   layer("Reformatting CopyNode for Output Tensor 0 to /dec/x/Gemm", {}, 0.25)};
+                   layer("Reformatting CopyNode for Output Tensor 0 to /dec/x/Gemm", {}, 0.25),
+                   layer("Reformatting CopyNode for Input Tensor 0 to "
+                         "reshape_after_/classifier/classifier.1/Gemm",
+                         {}, 0.125)};
     const auto modules = layerModules(plan);
     QCOMPARE(*modules[0], QStringLiteral("enc/blk"));
     QCOMPARE(*modules[2], QStringLiteral("dec/x")); // no layer "/dec/x/Gemm": its name's module
+    // A NoOp inserted after the Gemm, left out of the layers: the Gemm's module (pyapi engines).
+    QCOMPARE(*modules[3], QStringLiteral("classifier/classifier.1"));
 }
 
 void TestModuleTree::countsEachLayerOnceUpTheTree() {

@@ -16,12 +16,18 @@ bool isBracket(QChar c) {
     return c == u'[' || c == u']' || c == u'{' || c == u'}' || c == u'(' || c == u')';
 }
 
-// The node names a layer's name holds: its pieces (split on " + ", "...", ", " and brackets)
-// that hold a '/'.
+// The prefixes TensorRT gives the layers it inserts around a node, before the node's name.
+constexpr std::u16string_view kInsertedPrefixes[] = {u"reshape_before_", u"reshape_after_"};
+
+// The node names a layer's name holds: its pieces (split on " + ", "...", " || ", ", " and
+// brackets), an inserted layer's prefix dropped, that hold a '/'.
 std::vector<QStringList> modulesInName(QStringView name) {
     std::vector<QStringList> modules;
     auto take = [&](QStringView piece) {
         piece = piece.trimmed();
+        for (std::u16string_view prefix : kInsertedPrefixes)
+            if (piece.startsWith(QStringView(prefix)))
+                piece = piece.sliced(qsizetype(prefix.size()));
         if (piece.contains(u'/'))
             modules.push_back(moduleOfNode(piece));
     };
@@ -30,6 +36,8 @@ std::vector<QStringList> modulesInName(QStringView name) {
         qsizetype cut = 0;
         if (isBracket(name[at]))
             cut = 1;
+        else if (name.sliced(at).startsWith(u" || "))
+            cut = 4;
         else if (name.sliced(at).startsWith(u" + ") || name.sliced(at).startsWith(u"..."))
             cut = 3;
         else if (name.sliced(at).startsWith(u", ")) // PWN(/a/Sigmoid, /a/Mul)

@@ -42,6 +42,7 @@ class TestCli : public QObject {
     void failsClearly_data();
     void failsClearly();
     void refusesAnotherBuildsProfile();
+    void modulesTextShowsSelfTime();
     void writesJsonOfLogsThatAreNotUtf8();
     void comparesWithoutFalseZeros();
 };
@@ -500,6 +501,26 @@ void TestCli::refusesAnotherBuildsProfile() {
     QCOMPARE(check.status, 1);
     QVERIFY2(check.out.contains("profile-other-engine"), check.out.constData());
     QVERIFY2(check.out.contains("PlanScope opened the plan without it"), check.out.constData());
+}
+
+// A module's children and its own layers' time (Self) add up to its time: ControlNet's root
+// holds 0.211 ms of its own beside its top-level modules (issue 44).
+void TestCli::modulesTextShowsSelfTime() {
+    const Run run =
+        runPlanscope({"modules",
+                      dataPath("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/b/"
+                               "layerinfo.json"),
+                      "--depth", "1"});
+    QCOMPARE(run.status, 0);
+    const QStringList lines = run.text().split('\n');
+    const auto header = std::find_if(lines.begin(), lines.end(),
+                                     [](const QString& l) { return l.startsWith("Module "); });
+    QVERIFY(header != lines.end());
+    QCOMPARE(header->simplified(), QString("Module Time Self Share Layers"));
+    const QStringList root = std::next(header)->simplified().split(' ');
+    QCOMPARE(root.mid(0, 7), (QStringList{"(model)", "15.295", "ms", "0.211", "ms", "100.0", "%"}));
+    const QStringList first = std::next(header, 2)->simplified().split(' ');
+    QCOMPARE(first.mid(0, 5), (QStringList{"input_blocks.1", "2.211", "ms", "0.000", "ms"}));
 }
 
 // A log's bytes that are not UTF-8 become U+FFFD: the JSON stays valid and complete.

@@ -54,9 +54,11 @@ QString moduleTreeText(const EnginePlan& plan, const ModuleTree& tree, int maxDe
                     .arg(QString::fromLatin1(kPerLayerTimingsHint));
     if (!tree.hasPaths())
         text += noPathsLine(plan);
-    text += QStringLiteral("\n%1 %2 %3 %4\n")
+    // Self: the time of a module's own layers, so its children and it add up to its time.
+    text += QStringLiteral("\n%1 %2 %3 %4 %5\n")
                 .arg(QStringLiteral("Module"), -kNameWidth)
                 .arg(QStringLiteral("Time"), 11)
+                .arg(QStringLiteral("Self"), 11)
                 .arg(QStringLiteral("Share"), 8)
                 .arg(QStringLiteral("Layers"), 7);
     for (int index : tree.preorder(maxDepth)) {
@@ -65,9 +67,10 @@ QString moduleTreeText(const EnginePlan& plan, const ModuleTree& tree, int maxDe
         const QString name = indent + elideMiddle(moduleDisplayName(m),
                                                   std::max(12, kNameWidth - int(indent.size())));
         const std::optional<double> share = tree.percent(m);
-        text += QStringLiteral("%1 %2 %3 %4  %5\n")
+        text += QStringLiteral("%1 %2 %3 %4 %5  %6\n")
                     .arg(name, -kNameWidth)
                     .arg(millisecondsText(m.ms), 11)
+                    .arg(millisecondsText(m.selfMs), 11)
                     .arg(percentText(share), 8)
                     .arg(m.layers, 7)
                     .arg(bar(share));

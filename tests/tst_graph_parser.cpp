@@ -58,6 +58,7 @@ class TestGraphParser : public QObject {
     void appliesTrexQuirks();
     void foldsNoOps();
     void computesSizes();
+    void saturatesAbsurdWeightCounts();
     void joinsProfileByPosition();
     void loadsOneOptimizationProfile_data();
     void loadsOneOptimizationProfile();
@@ -128,6 +129,23 @@ void TestGraphParser::foldsNoOps() {
     QCOMPARE(plan.findLayer("up")->graphInputs()[0].name, plan.findLayer("up")->inputs[0].name);
     QCOMPARE(tensorNames(plan.inputBindings()), QStringList({"input"}));
     QCOMPARE(tensorNames(plan.outputBindings()), QStringList({"output"}));
+}
+
+// A constant input of a damaged file's size (1e54 elements, which fuzzing found) counts as the
+// largest count there is, not as an overflow.
+void TestGraphParser::saturatesAbsurdWeightCounts() {
+    Layer layer;
+    Tensor huge;
+    huge.shape = {1000000000000000000, 1000000000000000000, 1000000};
+    huge.precision = QStringLiteral("FP32");
+    layer.addWeightTensor(huge);
+    QCOMPARE(layer.weightsCount, std::numeric_limits<qint64>::max());
+    Tensor small;
+    small.shape = {4, 4};
+    Layer usual;
+    usual.addWeightTensor(small);
+    usual.addWeightTensor(small);
+    QCOMPARE(usual.weightsCount, qint64(32));
 }
 
 void TestGraphParser::computesSizes() {

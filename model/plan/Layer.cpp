@@ -1,6 +1,7 @@
 #include "plan/Layer.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace planscope {
 
@@ -51,7 +52,11 @@ void Layer::addWeightTensor(const Tensor& t) {
     weightsExported = true;
     if (weightsType.isEmpty())
         weightsType = t.precision;
-    weightsCount += t.sized() ? static_cast<qint64>(t.volume()) : 0;
+    // Summed as a double: a damaged file's volume (1e54) saturates instead of overflowing.
+    const double count = static_cast<double>(weightsCount) + (t.sized() ? t.volume() : 0.0);
+    constexpr double kLargest = 9.0e18; // below qint64's largest, exactly representable
+    weightsCount =
+        count < kLargest ? static_cast<qint64>(count) : std::numeric_limits<qint64>::max();
     weightsBytes += t.bytes;
 }
 

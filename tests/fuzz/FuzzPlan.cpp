@@ -1,12 +1,12 @@
 #include "FuzzPlan.h"
 
+#include "analysis/PlanAnalysis.h"
 #include "charts/ChartCatalog.h"
 #include "check/CheckJson.h"
 #include "check/PlanCheck.h"
 #include "compare/LayerMatching.h"
 #include "compare/OnnxComparison.h"
 #include "compare/PlanComparison.h"
-#include "graph/LayerConnections.h"
 #include "graph/PlanGraph.h"
 #include "io/PlanLoader.h"
 #include "itemmodels/LayerTableModel.h"
@@ -61,6 +61,8 @@ void write(const QString& path, const QByteArray& bytes) {
 
 // Everything the GUI and the CLI compute from a loaded plan.
 void use(const EnginePlan& plan) {
+    // The analysis the window, the CLI and the reports take (the plan outlives it).
+    const PlanAnalysis analysis(std::shared_ptr<const EnginePlan>(std::shared_ptr<void>(), &plan));
     (void)summaryJson(plan).dump();
     std::vector<const Layer*> layers;
     for (const Layer& l : plan.layers) {
@@ -69,10 +71,12 @@ void use(const EnginePlan& plan) {
         layers.push_back(&l);
     }
     (void)layersCsv(layers);
-    (void)findingsJson(lintPlan(plan)).dump();
-    (void)checkJson(plan, checkPlan(plan)).dump();
+    analysis.makeFindingsCheckAndLeads();
+    (void)findingsJson(analysis.findings()).dump();
+    (void)checkJson(plan, analysis.check()).dump();
+    (void)analysis.modules();
     LeadsModel leads;
-    leads.setLeads(findLeads(plan));
+    leads.setLeads(analysis.leads());
     (void)leadsJson(plan, leads.leads()).dump();
     for (int row = 0; row < leads.rowCount(); ++row)
         for (int column = 0; column < leads.columnCount(); ++column)
@@ -97,19 +101,19 @@ void use(const EnginePlan& plan) {
         LintSettings some;
         some.onlyLayers = QSet<int>{middle};
         std::size_t onMiddle = 0;
-        for (const LintFinding& f : lintPlan(plan))
+        for (const LintFinding& f : analysis.findings())
             onMiddle += f.layerIndex == middle ? 1 : 0;
-        if (lintPlan(plan, some).size() != onMiddle)
+        if (analysis.withLintSettings(some).findings().size() != onMiddle)
             std::abort();
     }
     (void)PlanGraph::build(plan);
-    const LayerConnections connections(plan);
+    (void)analysis.connections();
     (void)compareLayers(plan, plan, matchLayers(plan, plan, false));
     const auto rows = compareLayers(plan, plan, matchLayers(plan, plan, true));
     (void)comparisonJson(plan, plan, rows, true).dump();
     (void)compareByOnnx(plan, plan);
     for (const auto& chart : charts::chartCatalog())
-        (void)chart.build(plan);
+        (void)chart.build(analysis);
     LayerTableModel table;
     table.setPlan(&plan);
     for (int row = 0; row < table.rowCount(); ++row)

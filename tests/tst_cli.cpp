@@ -43,6 +43,7 @@ class TestCli : public QObject {
     void failsClearly();
     void refusesAnotherBuildsProfile();
     void modulesTextShowsSelfTime();
+    void lintSaysWhenNoRuleCanRun();
     void writesJsonOfLogsThatAreNotUtf8();
     void comparesWithoutFalseZeros();
 };
@@ -521,6 +522,24 @@ void TestCli::modulesTextShowsSelfTime() {
     QCOMPARE(root.mid(0, 7), (QStringList{"(model)", "15.295", "ms", "0.211", "ms", "100.0", "%"}));
     const QStringList first = std::next(header, 2)->simplified().split(' ');
     QCOMPARE(first.mid(0, 5), (QStringList{"input_blocks.1", "2.211", "ms", "0.000", "ms"}));
+}
+
+// A names-only graph gives no rule anything to read: lint says so instead of "No findings.", and
+// a gate on it cannot pass (issue 44).
+void TestCli::lintSaysWhenNoRuleCanRun() {
+    const QString plan = fixturePath("names-only.graph.json");
+    const Run text = runPlanscope({"lint", plan});
+    QCOMPARE(text.status, 0);
+    QVERIFY2(text.text().startsWith("names-only.graph.json lists layer names only, so types, "
+                                    "tensors and precisions are unknown: no lint rule can run."),
+             qPrintable(text.text()));
+    QVERIFY(!text.text().contains("No findings"));
+    const Run gate = runPlanscope({"lint", plan, "--fail-on", "warning"});
+    QCOMPARE(gate.status, 2);
+    QVERIFY2(gate.err.contains("the lint gate cannot judge: names-only.graph.json"),
+             qPrintable(gate.err));
+    const Run full = runPlanscope({"lint", fixturePath("lint.graph.json")});
+    QVERIFY(!full.text().contains("no lint rule can run"));
 }
 
 // A log's bytes that are not UTF-8 become U+FFFD: the JSON stays valid and complete.

@@ -4,6 +4,7 @@
 #include "lint/LintCatalog.h"
 #include "lint/LintJson.h"
 #include "lint/Linter.h"
+#include "plan/PlanError.h"
 
 #include <map>
 
@@ -117,12 +118,26 @@ int lintCommand(const QStringList& arguments) {
             level != QLatin1String("error"))
             throw UsageError("--fail-on takes warning or error");
         const LintSettings settings = settingsFrom(parser);
-        const auto& findings = analysisFromArguments(parser, {}, settings).findings();
+        const PlanAnalysis& analysis = analysisFromArguments(parser, {}, settings);
+        const auto& findings = analysis.findings();
+        // A names-only plan gives no rule anything to read: no finding is no verdict.
+        const QString nothingToRead =
+            analysis.plan().namesOnly
+                ? QStringLiteral("%1 lists layer names only, so types, tensors and precisions "
+                                 "are unknown: no lint rule can run. Export the graph with "
+                                 "trtexec --profilingVerbosity=detailed "
+                                 "--exportLayerInfo=PREFIX.graph.json.")
+                      .arg(analysis.plan().name)
+                : QString();
         if (output.format() == OutputFormat::Json)
             out() << QString::fromStdString(findingsJson(findings).dump(2)) << '\n';
+        else if (!nothingToRead.isEmpty())
+            out() << nothingToRead << '\n';
         else
             printFindings(findings);
         out().flush();
+        if (parser.isSet(failOn) && !nothingToRead.isEmpty())
+            throw PlanError(QStringLiteral("the lint gate cannot judge: ") + nothingToRead);
         return parser.isSet(failOn) ? gate(findings, level) : 0;
     });
 }

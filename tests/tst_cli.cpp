@@ -44,6 +44,7 @@ class TestCli : public QObject {
     void refusesAnotherBuildsProfile();
     void modulesTextShowsSelfTime();
     void lintSaysWhenNoRuleCanRun();
+    void compareByModuleNamesAAndBApart();
     void writesJsonOfLogsThatAreNotUtf8();
     void comparesWithoutFalseZeros();
 };
@@ -540,6 +541,28 @@ void TestCli::lintSaysWhenNoRuleCanRun() {
              qPrintable(gate.err));
     const Run full = runPlanscope({"lint", fixturePath("lint.graph.json")});
     QVERIFY(!full.text().contains("no lint rule can run"));
+}
+
+// compare --by module names A and B as the other modes do (two files named layerinfo.json), and
+// its notes say which side they are about (issue 44).
+void TestCli::compareByModuleNamesAAndBApart() {
+    const QString pair = dataPath("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/");
+    const Run run = runPlanscope(
+        {"compare", "--by", "module", pair + "a/layerinfo.json", pair + "b/layerinfo.json"});
+    QCOMPARE(run.status, 0);
+    QVERIFY2(run.text().startsWith("Time by module: A = a/layerinfo.json (3.592 ms), B = "
+                                   "b/layerinfo.json (15.295 ms)"),
+             qPrintable(run.text()));
+    const Run noPaths =
+        runPlanscope({"compare", "--by", "module", dataPath("trex/resnet-a100/fp16"),
+                      dataPath("trex/resnet-a100/qat")});
+    QCOMPARE(noPaths.status, 0);
+    const QStringList lines = noPaths.text().split('\n');
+    QVERIFY(lines.size() > 3);
+    QVERIFY2(lines[1].startsWith("A (resnet.onnx.engine): no layer names a module path"),
+             qPrintable(lines[1]));
+    QVERIFY2(lines[2].startsWith("B (resnet-qat.onnx.engine): no layer names a module path"),
+             qPrintable(lines[2]));
 }
 
 // A log's bytes that are not UTF-8 become U+FFFD: the JSON stays valid and complete.

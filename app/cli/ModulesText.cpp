@@ -1,5 +1,6 @@
 #include "cli/ModulesText.h"
 
+#include "compare/PlanLabels.h"
 #include "plan/FigureText.h"
 
 #include <QStringList>
@@ -31,11 +32,11 @@ QString bar(std::optional<double> percent) {
     return text;
 }
 
-QString noPathsLine(const EnginePlan& plan) {
+QString noPathsLine(const QString& plan) {
     return QStringLiteral("%1: no layer names a module path (its ONNX nodes are named like "
                           "\"Conv_12\", as older exporters name them), so the model's modules "
                           "are not known; every attributed layer sits at the model's root.\n")
-        .arg(plan.name);
+        .arg(plan);
 }
 
 } // namespace
@@ -53,7 +54,7 @@ QString moduleTreeText(const EnginePlan& plan, const ModuleTree& tree, int maxDe
         text += QStringLiteral("No per-layer timings: times are missing (-). %1\n")
                     .arg(QString::fromLatin1(kPerLayerTimingsHint));
     if (!tree.hasPaths())
-        text += noPathsLine(plan);
+        text += noPathsLine(plan.name);
     // Self: the time of a module's own layers, so its children and it add up to its time.
     text += QStringLiteral("\n%1 %2 %3 %4 %5\n")
                 .arg(QStringLiteral("Module"), -kNameWidth)
@@ -93,14 +94,15 @@ QString moduleTreeText(const EnginePlan& plan, const ModuleTree& tree, int maxDe
 QString moduleComparisonText(const EnginePlan& a, const EnginePlan& b,
                              const ModuleComparison& comparison, double threshold) {
     QString text;
+    const QStringList labels = planLabels(a, b); // as the other compare modes name A and B
     text += QStringLiteral("Time by module: A = %1 (%2), B = %3 (%4), each engine's layers "
                            "attributed by the same rule; largest |delta| first.\n")
-                .arg(a.name, millisecondsText(comparison.a.totalMs), b.name,
+                .arg(labels[0], millisecondsText(comparison.a.totalMs), labels[1],
                      millisecondsText(comparison.b.totalMs));
     if (!comparison.a.hasPaths())
-        text += noPathsLine(a);
+        text += noPathsLine(QStringLiteral("A (%1)").arg(labels[0]));
     if (!comparison.b.hasPaths())
-        text += noPathsLine(b);
+        text += noPathsLine(QStringLiteral("B (%1)").arg(labels[1]));
     text += QStringLiteral("\n%1 %2 %3 %4 %5\n")
                 .arg(QStringLiteral("Module"), -kNameWidth)
                 .arg(QStringLiteral("A"), 11)

@@ -46,13 +46,10 @@ void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
 
 void PlanDocument::setPlan(const PlanAnalysis& analysis) {
     m_selection->clear();
-    m_analysis = analysis;
-    if (analysis.lintSettings() != m_lintSettings) // made before the settings last changed
-        m_analysis = analysis.withLintSettings(m_lintSettings);
+    adopt(analysis);
     m_accuracyOnPlan.reset();
     m_analysed = m_analysisFailed = false;
     m_modulesRequested = false;
-    m_lintSettingsChanged = false;
     emit planChanged();
 }
 
@@ -62,7 +59,6 @@ void PlanDocument::clear() {
     m_accuracyOnPlan.reset();
     m_analysed = m_analysisFailed = false;
     m_modulesRequested = false;
-    m_lintSettingsChanged = false;
     emit planChanged();
     emit analysisChanged();
 }
@@ -118,22 +114,30 @@ void PlanDocument::modulesMade(const std::shared_ptr<const EnginePlan>& plan) {
     emit modulesChanged();
 }
 
+// Linted with the document's settings: an analysis made before they last changed (the worker's,
+// while the user chose other rules) is linted again here, when its findings are first read.
+void PlanDocument::adopt(const PlanAnalysis& analysis) {
+    m_analysis = analysis.lintSettings() == m_lintSettings
+                     ? analysis
+                     : analysis.withLintSettings(m_lintSettings);
+}
+
+bool PlanDocument::isOpen(const PlanAnalysis& analysis) const {
+    return m_analysis && analysis.sharedPlan() == m_analysis->sharedPlan();
+}
+
 void PlanDocument::setAnalysis(const PlanAnalysis& analysis) {
-    if (!m_analysis || analysis.sharedPlan() != m_analysis->sharedPlan())
+    if (!isOpen(analysis))
         return;
-    m_analysis = analysis;
+    adopt(analysis);
     m_analysed = true;
-    if (m_lintSettingsChanged || analysis.lintSettings() != m_lintSettings)
-        m_analysis = analysis.withLintSettings(m_lintSettings); // linted here, when first read
-    m_lintSettingsChanged = false;
     emit analysisChanged();
 }
 
 void PlanDocument::setAnalysisFailed(const PlanAnalysis& analysis) {
-    if (!m_analysis || analysis.sharedPlan() != m_analysis->sharedPlan())
+    if (!isOpen(analysis))
         return;
     m_analysed = m_analysisFailed = true;
-    m_lintSettingsChanged = false;
     emit analysisChanged();
 }
 
@@ -146,10 +150,8 @@ void PlanDocument::setLintSettings(const LintSettings& settings) {
     m_lintSettings = settings;
     if (!m_analysis)
         return;
-    if (!m_analysed) { // the analysis in flight lints with the old settings
-        m_lintSettingsChanged = true;
+    if (!m_analysed) // the analysis in flight lints with the old settings: setAnalysis adopts it
         return;
-    }
     m_analysis = m_analysis->withLintSettings(settings);
     emit analysisChanged();
 }

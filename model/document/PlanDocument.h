@@ -80,6 +80,8 @@ class PlanDocument : public QObject {
 
   private:
     void modulesMade(const std::shared_ptr<const EnginePlan>& plan);
+    void adopt(const PlanAnalysis& analysis);
+    bool isOpen(const PlanAnalysis& analysis) const;               // of the open plan
     bool shown() const { return m_analysed && !m_analysisFailed; } // the findings, check, leads
 
     std::optional<PlanAnalysis> m_analysis;
@@ -87,8 +89,7 @@ class PlanDocument : public QObject {
     mutable std::shared_ptr<const AccuracyOnPlan> m_accuracyOnPlan; // of both, once asked for
     bool m_analysed = false;
     bool m_analysisFailed = false;
-    bool m_modulesRequested = false;    // of a worker, not come yet
-    bool m_lintSettingsChanged = false; // while the analysis was being made
+    bool m_modulesRequested = false; // of a worker, not come yet
     LayerSelection* m_selection;
     LintSettings m_lintSettings;
 };

@@ -112,27 +112,29 @@ std::optional<QString> moduleOfLayer(const Layer& layer) {
     // A node named without any '/' is not scoped (a QAT model's weight Q/DQ nodes,
     // "onnx::Conv_17859_DequantizeLinear"): beside scoped nodes it does not pull the layer up to
     // the root ("/Add_3" is scoped at the root and does). Alone, it stands at the root.
-    bool scoped = false;
-    forEachOnnxNode(layer.metadata,
-                    [&](QStringView node) { scoped = scoped || node.contains(u'/'); });
-    const auto counts = [&](QStringView node) { return !scoped || node.contains(u'/'); };
-    // Most layers: nodes named by clean paths, compared as views of the Metadata.
+    const auto scoped = [](QStringView node) { return node.contains(u'/'); };
+    // Most layers: scoped nodes named by clean paths, compared as views of the Metadata.
     std::optional<QStringView> common;
     bool clean = true;
+    bool unscoped = false;
     forEachOnnxNode(layer.metadata, [&](QStringView node) {
-        if (!counts(node))
+        if (!scoped(node)) {
+            unscoped = true;
             return;
+        }
         const std::optional<QStringView> module = moduleView(node);
         if (!module)
             clean = false;
         else
             common = common ? commonPrefix(*common, *module) : *module;
     });
-    if (common && clean)
+    if (clean && common)
         return common->toString();
+    if (clean && unscoped) // unscoped nodes only
+        return QString();
     std::vector<QStringList> modules;
     forEachOnnxNode(layer.metadata, [&](QStringView node) {
-        if (counts(node))
+        if (scoped(node))
             modules.push_back(moduleOfNode(node));
     });
     if (modules.empty())

@@ -82,7 +82,7 @@ MergedProfile mergeProfile(std::vector<Layer>& layers, std::vector<ProfileRecord
                 .arg(profilePath)
                 .arg(records.size())
                 .arg(displayName(graphPath), mismatchFix));
-    // A stale profile of another build names a few layers by chance (2 of 63): its timings,
+    // A stale profile of another build names a few layers by chance (2 of 25): its timings,
     // joined by position or by name, would be another engine's.
     const bool anotherBuild = 2 * static_cast<std::size_t>(named) < layers.size();
     if (anotherBuild && !allowPartial)

@@ -25,8 +25,7 @@ std::vector<qint64> integerList(std::optional<std::string_view> jsonText) {
 
 // The Groups attribute as a number (0 when it is not one): written as a plain integer in every
 // real graph, which is read without converting it to text first.
-qint64 groupsOf(const Layer& layer) {
-    const std::optional<std::string_view> json = layer.attributeJson("Groups");
+qint64 groupsOf(const Layer& layer, std::optional<std::string_view> json) {
     qint64 value = 0;
     if (json && std::from_chars(json->data(), json->data() + json->size(), value).ptr ==
                     json->data() + json->size())
@@ -50,6 +49,15 @@ qint64 gemmSize(double value) {
 } // namespace
 
 std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) {
+    if (!layer.isConvolution())
+        return std::nullopt;
+    return computeConvolutionMetrics(layer, layer.attributeJson("Kernel"),
+                                     layer.attributeJson("Groups"));
+}
+
+std::optional<ConvolutionMetrics> computeConvolutionMetrics(
+    const Layer& layer, std::optional<std::string_view> kernelJson,
+    std::optional<std::string_view> groupsJson) {
     if (!layer.isConvolution() || layer.inputs.empty() || layer.outputs.empty())
         return std::nullopt;
     const Tensor& input = layer.inputs[0];
@@ -57,12 +65,12 @@ std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer) 
     if (!input.sized() || !output.sized()) // a dynamic shape: its MACs are unknown
         return std::nullopt;
     ConvolutionMetrics m;
-    m.kernel = integerList(layer.attributeJson("Kernel"));
+    m.kernel = integerList(kernelJson);
     const std::size_t spatial = m.kernel.size();
     // A fully-connected layer run as a 1x1 convolution may have a flat [N, K] output: P = Q = 1.
     if (spatial == 0 || input.shape.size() != spatial + 2 || output.shape.size() < 2)
         return std::nullopt;
-    m.groups = std::max<qint64>(1, groupsOf(layer));
+    m.groups = std::max<qint64>(1, groupsOf(layer, groupsJson));
 
     const double n = static_cast<double>(input.shape[0]);
     const double c = static_cast<double>(input.shape[1]);

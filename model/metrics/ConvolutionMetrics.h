@@ -3,6 +3,7 @@
 #include "plan/Layer.h"
 
 #include <optional>
+#include <string_view>
 
 namespace planscope {
 
@@ -12,6 +13,11 @@ namespace planscope {
 // The efficiencies stay 0 until timeConvolution: the graph reader figures each layer as it reads
 // it (its tensors and attributes still in the cache), before the profile gives its latency.
 std::optional<ConvolutionMetrics> computeConvolutionMetrics(const Layer& layer);
+// The same from the layer's Kernel and Groups attributes as written (JSON text), where the caller
+// has them at hand: the graph reader, which walked the entry's members already.
+std::optional<ConvolutionMetrics> computeConvolutionMetrics(
+    const Layer& layer, std::optional<std::string_view> kernelJson,
+    std::optional<std::string_view> groupsJson);
 
 // Sets the efficiencies from the layer's average latency (0 when it has none).
 void timeConvolution(ConvolutionMetrics& metrics, const LayerTiming& timing);

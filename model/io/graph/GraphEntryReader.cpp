@@ -65,8 +65,25 @@ Layer GraphEntryReader::read(std::string_view text, std::size_t begin, std::size
     if (object["Name"].error())
         throwNotALayer(index, m_path);
     Layer layer = m_builder.build(object, keptAttributes());
-    layer.convolution = computeConvolutionMetrics(layer);
+    if (layer.isConvolution())
+        layer.convolution = convolutionOf(layer);
     return layer;
+}
+
+// The convolution's figures from the members just walked, not looked up again in the attribute
+// text; a key spelled with escapes is looked up there, as it is unescaped only in the table.
+std::optional<ConvolutionMetrics> GraphEntryReader::convolutionOf(const Layer& layer) const {
+    std::optional<std::string_view> kernel;
+    std::optional<std::string_view> groups;
+    for (const auto& [key, value] : m_attributes) { // the last of a repeated key wins
+        if (key.find('\\') != std::string_view::npos)
+            return computeConvolutionMetrics(layer);
+        if (key == "Kernel")
+            kernel = value;
+        else if (key == "Groups")
+            groups = value;
+    }
+    return computeConvolutionMetrics(layer, kernel, groups);
 }
 
 // Walks the members of the object at `begin`, keeping the key and value text of each but Name,

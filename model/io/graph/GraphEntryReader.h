@@ -33,6 +33,7 @@ class GraphEntryReader {
   private:
     std::size_t walkMembers(std::string_view text, std::size_t begin);
     Layer::AttributeText keptAttributes();
+    std::optional<ConvolutionMetrics> convolutionOf(const Layer& layer) const;
     std::string nameCode(std::size_t i, std::string_view key);
     std::string coded(std::optional<std::string> code) const;
     std::string unescaped(std::string_view key);

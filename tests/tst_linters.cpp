@@ -2,6 +2,9 @@
 #include "io/PlanLoader.h"
 #include "lint/LintCatalog.h"
 #include "lint/Linter.h"
+#include "plan/SideBySide.h"
+
+#include <stdexcept>
 
 using namespace planscope;
 using planscope::test::dataPath;
@@ -46,6 +49,7 @@ class TestLinters : public QObject {
     void findsOnFixture_data();
     void findsOnFixture();
     void keepsEveryFindingOfALayer();
+    void runsSideBySideInOrder();
     void explainsSmallInputChannels();
     void judgesTensorCoresByKernelName_data();
     void judgesTensorCoresByKernelName();
@@ -121,6 +125,32 @@ void TestLinters::findsOnFixture() {
         if (!conversion.isEmpty())
             QCOMPARE(detail(f, "type conversion"), conversion);
     }
+}
+
+// The linters and lead kinds run on the machine's cores: results in the tasks' order, every task
+// run once, a task's failure reaching the caller after the others stopped.
+void TestLinters::runsSideBySideInOrder() {
+    std::atomic<int> runs = 0;
+    const std::vector<int> squares = sideBySide<int>(50, [&runs](std::size_t i) {
+        ++runs;
+        return static_cast<int>(i * i);
+    });
+    QCOMPARE(runs.load(), 50);
+    QCOMPARE(squares.size(), std::size_t(50));
+    QCOMPARE(squares[7], 49);
+    QCOMPARE(squares[49], 2401);
+    QVERIFY(sideBySide<int>(0, [](std::size_t) { return 1; }).empty());
+    bool thrown = false;
+    try {
+        sideBySide<int>(20, [](std::size_t i) {
+            if (i == 13)
+                throw std::runtime_error("task 13");
+            return 0;
+        });
+    } catch (const std::runtime_error& e) {
+        thrown = QByteArray(e.what()) == "task 13";
+    }
+    QVERIFY(thrown);
 }
 
 void TestLinters::keepsEveryFindingOfALayer() {

@@ -2,7 +2,6 @@
 
 #include "lint/Linter.h"
 
-#include <future>
 #include <mutex>
 #include <utility>
 
@@ -84,12 +83,10 @@ PlanAnalysis::accuracy(const std::shared_ptr<const AccuracyLog>& log) const {
 }
 
 void PlanAnalysis::makeFindingsCheckAndLeads() const {
-    // Each part reads the plan only; the leads and the check are made beside the lint.
-    auto leads = std::async(std::launch::async, [this] { this->leads(); });
-    auto check = std::async(std::launch::async, [this] { this->check(); });
+    // One after the other: each is made side by side on the machine's cores already.
     findings();
-    check.get();
-    leads.get();
+    check();
+    leads();
 }
 
 PlanAnalysis loadAnalysed(const QString& path, const LoadOptions& options,

@@ -2,9 +2,9 @@
 #include "leads/LeadScale.h"
 #include "metrics/LatencyGap.h"
 #include "plan/FigureText.h"
+#include "plan/SideBySide.h"
 
 #include <algorithm>
-#include <future>
 
 namespace planscope {
 
@@ -61,28 +61,27 @@ PlanLeads findLeads(const EnginePlan& plan) {
     result.notes = notesOn(plan, scale);
     // The kinds of lead only read the plan: they are looked for side by side, their leads kept
     // in the catalog's order.
-    std::vector<std::future<std::vector<Lead>>> found;
+    std::vector<const LeadKind*> kinds;
     for (const LeadKind& kind : leadCatalog()) {
-        if (auto missing = unjudged(kind, plan)) {
+        if (auto missing = unjudged(kind, plan))
             result.unjudged.push_back(*std::move(missing));
-            continue;
-        }
-        found.push_back(std::async(std::launch::async, [&scale, &kind] {
+        else
+            kinds.push_back(&kind);
+    }
+    std::vector<std::vector<Lead>> found =
+        sideBySide<std::vector<Lead>>(kinds.size(), [&scale, &kinds](std::size_t i) {
             std::vector<Lead> leads;
-            kind.find(scale, leads);
+            kinds[i]->find(scale, leads);
             for (Lead& lead : leads) {
-                lead.id = kind.id;
+                lead.id = kinds[i]->id;
                 if (!lead.layers.empty()) // a lead about the whole engine keeps its own time
                     scale.weigh(lead);
             }
             return leads;
-        }));
-    }
-    for (auto& kind : found) {
-        std::vector<Lead> leads = kind.get();
+        });
+    for (std::vector<Lead>& leads : found)
         result.leads.insert(result.leads.end(), std::make_move_iterator(leads.begin()),
                             std::make_move_iterator(leads.end()));
-    }
     // Most time at stake first; leads without a time keep the catalog's order, after the rest.
     std::stable_sort(result.leads.begin(), result.leads.end(), [](const Lead& a, const Lead& b) {
         if (a.ms.has_value() != b.ms.has_value())

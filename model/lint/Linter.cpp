@@ -3,8 +3,7 @@
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 #include "plan/FigureText.h"
-
-#include <future>
+#include "plan/SideBySide.h"
 
 namespace planscope {
 
@@ -23,17 +22,14 @@ QString severityName(Severity severity) {
 std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& settings) {
     // The linters only read the plan: they run side by side, their findings kept in their order.
     const std::vector<std::unique_ptr<Linter>> linters = standardLinters();
-    std::vector<std::future<std::vector<LintFinding>>> running;
-    running.reserve(linters.size());
-    for (const auto& linter : linters)
-        running.push_back(std::async(std::launch::async, [&plan, &settings, &linter] {
+    std::vector<std::vector<LintFinding>> foundByLinter = sideBySide<std::vector<LintFinding>>(
+        linters.size(), [&plan, &settings, &linters](std::size_t i) {
             std::vector<LintFinding> found;
-            linter->lint(plan, settings, found);
+            linters[i]->lint(plan, settings, found);
             return found;
-        }));
+        });
     std::vector<LintFinding> findings;
-    for (auto& linter : running) {
-        std::vector<LintFinding> found = linter.get();
+    for (std::vector<LintFinding>& found : foundByLinter) {
         findings.insert(findings.end(), std::make_move_iterator(found.begin()),
                         std::make_move_iterator(found.end()));
     }

@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 #include "io/PlanLoader.h"
+#include "lint/LayerKinds.h"
 #include "lint/LintCatalog.h"
 #include "lint/Linter.h"
 #include "plan/SideBySide.h"
@@ -50,6 +51,10 @@ class TestLinters : public QObject {
     void findsOnFixture();
     void keepsEveryFindingOfALayer();
     void runsSideBySideInOrder();
+    void scaleNeedsWeightsToTakeIt();
+    void normalizationStatisticsAreNoFallback_data();
+    void normalizationStatisticsAreNoFallback();
+    void controlNetsNormalizationsAreNoFallback();
     void explainsSmallInputChannels();
     void judgesTensorCoresByKernelName_data();
     void judgesTensorCoresByKernelName();
@@ -151,6 +156,84 @@ void TestLinters::runsSideBySideInOrder() {
         thrown = QByteArray(e.what()) == "task 13";
     }
     QVERIFY(thrown);
+}
+
+// unfused-scale: a Scale after a convolution (the fixture's scale_float reads conv_fp16_tc_ok's
+// output) is one its weights could take; ControlNet's 27 Scales after InstanceNormalization
+// plugins (a GroupNorm's affine part) are not.
+void TestLinters::scaleNeedsWeightsToTakeIt() {
+    const auto found = findingsOn(lintPlan(loadPlan(fixturePath("lint.graph.json"))), "scale_float",
+                                  "unfused-scale");
+    QCOMPARE(found.size(), std::size_t(1));
+    QVERIFY2(found[0].hazard.contains("after a Convolution layer"), qPrintable(found[0].hazard));
+    QCOMPARE(found[0].details.at(1), (std::pair<QString, QString>("after", "conv_fp16_tc_ok")));
+    const auto controlNet = lintPlan(loadPlan(
+        dataPath("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json")));
+    QCOMPARE(std::count_if(controlNet.begin(), controlNet.end(),
+                           [](const LintFinding& f) { return f.rule == "unfused-scale"; }),
+             0);
+}
+
+void TestLinters::normalizationStatisticsAreNoFallback_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("metadata");
+    QTest::addColumn<bool>("statistics");
+    QTest::newRow("Myelin, spelled out") << "__myl_MeanSubMulMeanMulMulAddSqrtDivMul_myl0_3"
+                                         << "kgen"
+                                         << "" << true;
+    QTest::newRow("Myelin, three letters") << "__myl_AddCasMea_myl0_4"
+                                           << "kgen"
+                                           << "" << true;
+    QTest::newRow("Myelin instance norm") << "__myl_InorMulAdd_myl1_2"
+                                          << "kgen"
+                                          << "" << true;
+    QTest::newRow("Myelin element-wise") << "__myl_MulAddCast_myl0_5"
+                                         << "kgen"
+                                         << "" << false;
+    QTest::newRow("ReduceMean in Metadata") << "__myl_Redu_myl0_6"
+                                            << "kgen"
+                                            << "[ONNX Layer: /blocks.0/norm/ReduceMean_1]" << true;
+    QTest::newRow("Myelin name beside Metadata") << "__myl_Mean_myl0_7"
+                                                 << "kgen"
+                                                 << "[ONNX Layer: /blocks.0/Add]" << true;
+    QTest::newRow("plugin by name") << "/middle_block/out_layers.0/InstanceNormalization"
+                                    << "PluginV2"
+                                    << "" << true;
+    QTest::newRow("TensorRT's Normalization") << "norm"
+                                              << "Normalization"
+                                              << "" << true;
+    QTest::newRow("inference BatchNormalization") << "/bn/BatchNormalization"
+                                                  << "Scale"
+                                                  << "" << false;
+    QTest::newRow("a convolution") << "/conv/Conv + /relu/Relu"
+                                   << "Convolution"
+                                   << "" << false;
+}
+
+void TestLinters::normalizationStatisticsAreNoFallback() {
+    QFETCH(QString, name);
+    QFETCH(QString, type);
+    QFETCH(QString, metadata);
+    QFETCH(bool, statistics);
+    Layer layer;
+    layer.name = name;
+    layer.type = type;
+    layer.metadata = metadata;
+    QCOMPARE(computesNormalizationStatistics(layer), statistics);
+}
+
+// ControlNet's FP16 engine keeps two InstanceNormalization plugins in FP32 on purpose: the
+// FP32 Adds and Scales after them are the fallbacks.
+void TestLinters::controlNetsNormalizationsAreNoFallback() {
+    const EnginePlan plan = loadPlan(
+        dataPath("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json"));
+    QStringList types;
+    for (const LintFinding& f : lintPlan(plan))
+        if (f.rule == "precision-fallback")
+            types << plan.layers[std::size_t(f.layerIndex)].type;
+    types.sort();
+    QCOMPARE(types, (QStringList{"ElementWise", "ElementWise", "Scale", "Scale"}));
 }
 
 void TestLinters::keepsEveryFindingOfALayer() {

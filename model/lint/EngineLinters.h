@@ -22,7 +22,8 @@ class SparsityLinter : public Linter {
 };
 
 // precision-fallback: layers running in FP32 inside an engine built for FP16 or INT8 (the
-// builder configuration's Precision, else the layers' own), slowest first.
+// builder configuration's Precision, else the layers' own), slowest first; not the layers that
+// compute a normalization's statistics (computesNormalizationStatistics).
 class PrecisionFallbackLinter : public Linter {
   public:
     QStringList rules() const override;

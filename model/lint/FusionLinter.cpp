@@ -1,25 +1,59 @@
 #include "lint/FusionLinter.h"
 
+#include "lint/LayerKinds.h"
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 
 namespace planscope {
 namespace {
 
-// Scales between INT8 and float are Q/DQ layers, reported by unfused-qdq.
-void lintScale(const Layer& layer, std::vector<LintFinding>& findings) {
+// The layer that writes the tensor a layer reads first, through Reformats (which only change its
+// format); none where no layer writes it.
+const Layer* producerOf(const EnginePlan& plan, const Layer& layer) {
+    const Layer* at = &layer;
+    for (std::size_t steps = 0; steps < plan.layers.size() && !at->inputs.empty(); ++steps) {
+        const int writer = plan.tensorIndex().lastWriter(at->inputs[0].name);
+        if (writer < 0 || writer == at->index)
+            return nullptr;
+        at = &plan.layers[std::size_t(writer)];
+        if (!isReformatLayer(*at))
+            return at;
+    }
+    return nullptr;
+}
+
+// The layers whose weights could take a scale that follows them.
+bool canTakeScale(const Layer& layer) {
+    static const QStringList kinds = {
+        QStringLiteral("Convolution"), QStringLiteral("Deconvolution"),
+        QStringLiteral("FullyConnected"), QStringLiteral("MatrixMultiply"), QStringLiteral("gemm")};
+    return kinds.contains(layer.type);
+}
+
+// A Scale a convolution or fully connected layer before it could have taken (an unfused batch
+// normalization); not one after a normalization or plugin (a GroupNorm's affine part), which no
+// layer's weights can take. Scales between INT8 and float are Q/DQ layers, reported by
+// unfused-qdq.
+void lintScale(const EnginePlan& plan, const Layer& layer, std::vector<LintFinding>& findings) {
     if (layer.type != QLatin1String("Scale") || layer.inputs.empty() || layer.outputs.empty() ||
         layer.inputs[0].precision == QLatin1String("INT8") ||
         layer.outputs[0].precision == QLatin1String("INT8"))
         return;
+    const Layer* producer = producerOf(plan, layer);
+    if (!producer || !canTakeScale(*producer))
+        return;
     LintFinding f = findingOn(layer, lintrules::kUnfusedScale);
-    f.hazard = QStringLiteral("Scale layer runs on its own (an unfused batch normalization?).");
-    f.mitigation = QStringLiteral("Put the normalization right after a Convolution or fold it "
-                                  "into the preceding layer's weights before export, so TensorRT "
-                                  "fuses it.");
+    f.hazard = QStringLiteral("Scale layer runs on its own after a %1 layer whose weights could "
+                              "take it (an unfused batch normalization?).")
+                   .arg(producer->type);
+    f.mitigation = QStringLiteral("Fold the scale into the %1's weights and bias before export, "
+                                  "or keep the normalization right after it, so TensorRT fuses "
+                                  "it.")
+                       .arg(producer->type);
     f.help = QStringLiteral("A standalone Scale reads and writes the whole tensor for a few "
                             "multiply-adds; fused into a convolution it is nearly free.");
     f.details = {{QStringLiteral("precision"), layer.precision},
+                 {QStringLiteral("after"), producer->name},
                  {QStringLiteral("latency"), latencyText(layer)}};
     findings.push_back(std::move(f));
 }
@@ -56,7 +90,7 @@ QStringList FusionLinter::rules() const {
 void FusionLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                         std::vector<LintFinding>& findings) const {
     for (const Layer& layer : plan.layers)
-        lintScale(layer, findings);
+        lintScale(plan, layer, findings);
     for (const Layer& layer : plan.layers)
         lintShuffle(layer, settings.shufflePercent, findings);
 }

@@ -33,4 +33,11 @@ inline bool isMyelinLayer(const Layer& layer) {
     return cut > 0 && digits(counters.first(cut)) && digits(counters.sliced(cut + 1));
 }
 
+// Whether the layer computes a normalization's statistics (mean, variance): TensorRT's
+// Normalization layer, a layer whose ONNX nodes (Metadata, else its name's parts) are such an
+// operator (InstanceNormalization, LayerNormalization, ReduceMean, ...), or a Myelin kernel
+// named after one (__myl_...Mea..., ...Inor...). TensorRT keeps these in FP32 on purpose,
+// for accuracy: they are no precision fallback.
+bool computesNormalizationStatistics(const Layer& layer);
+
 } // namespace planscope

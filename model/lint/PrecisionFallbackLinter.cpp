@@ -36,10 +36,12 @@ void PrecisionFallbackLinter::lint(const EnginePlan& plan, const LintSettings& s
     if (!std::any_of(kReduced.begin(), kReduced.end(),
                      [&](const QString& p) { return target.contains(p); }))
         return;
-    // Reformats (Myelin's too) are reported by the type-conversion rules and the reformats lead.
+    // Reformats (Myelin's too) are reported by the type-conversion rules and the reformats lead;
+    // normalization statistics run in FP32 by design.
     std::vector<const Layer*> fallbacks;
     for (const Layer& layer : plan.layers)
         if (layer.precision == QLatin1String("FP32") && !isReformatLayer(layer) &&
+            !computesNormalizationStatistics(layer) &&
             layer.timing.percent >= settings.fallbackMinPercent)
             fallbacks.push_back(&layer);
     std::stable_sort(fallbacks.begin(), fallbacks.end(), [](const Layer* a, const Layer* b) {

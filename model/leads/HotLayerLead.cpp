@@ -3,6 +3,7 @@
 #include "kernels/KernelText.h"
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
+#include "leads/PrecisionAdvice.h"
 #include "plan/FigureText.h"
 
 #include <algorithm>
@@ -22,18 +23,35 @@ QString nextStepFor(const Layer& layer) {
             "version (nsys profile trtexec --loadEngine=ENGINE). Then fuse or simplify those "
             "operations in the model.");
     const KernelName kernel = decodeKernelName(layer.tactic);
-    if (kernel.unit == MathUnit::CudaCores)
+    if (kernel.unit == MathUnit::CudaCores) {
+        const std::optional<QString> narrower = narrowerPrecision(layer.precision);
+        const QString precision =
+            narrower == QLatin1String("fp16")
+                ? QStringLiteral("Run it in FP16 (%1) or TF32 (not built with --noTF32), which "
+                                 "Tensor Cores take")
+                      .arg(layerPrecisionsCommand(layer, *narrower, QStringLiteral("obey")))
+                : QStringLiteral("Its precision (%1) has Tensor Core kernels").arg(layer.precision);
         return QStringLiteral(
                    "Its kernel leaves the Tensor Cores idle (%1, as its name decodes): a Tensor "
-                   "Core kernel is the first gain. "
-                   "Check its precision (FP16/INT8, or TF32 for FP32), that its channels or K and "
-                   "N are multiples of 8 (16 for INT8), and a batch above 1 for GEMMs.")
-            .arg(kernelMathText(kernel));
-    return QStringLiteral(
+                   "Core kernel is the first gain. %2; check that its channels or K and N are "
+                   "multiples of 8 (16 for INT8), and a batch above 1 for GEMMs.")
+            .arg(kernelMathText(kernel), precision);
+    }
+    const QString start = QStringLiteral(
         "Start here: a faster kernel for this layer pays most. Compare its tactic with the others "
-        "the builder timed (a verbose build log: trtexec --verbose, then File > Add Build Log), "
-        "try another precision (trtexec --layerPrecisions=NAME:fp16 --precisionConstraints=obey) "
+        "the builder timed (a verbose build log: trtexec --verbose, then File > Add Build Log) "
         "and check whether the layers around it could fuse into it.");
+    const std::optional<QString> narrower = narrowerPrecision(layer.precision);
+    if (!narrower)
+        return start + QStringLiteral(" It runs in %1 already: no narrower precision is left to "
+                                      "try.")
+                           .arg(layer.precision);
+    const QString command = layerPrecisionsCommand(layer, *narrower, QStringLiteral("obey"));
+    if (*narrower == QLatin1String("int8"))
+        return start + QStringLiteral(" Then try INT8, which needs its scales (Q/DQ around it in "
+                                      "the model, or calibration): %1.")
+                           .arg(command);
+    return start + QStringLiteral(" Then try %1: %2.").arg(narrower->toUpper(), command);
 }
 
 } // namespace

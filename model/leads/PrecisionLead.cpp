@@ -1,5 +1,6 @@
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
+#include "leads/PrecisionAdvice.h"
 #include "lint/EngineLinters.h"
 #include "lint/QdqLinter.h"
 #include "plan/FigureText.h"
@@ -28,6 +29,15 @@ QString narrowerThanFp32(const QString& built) {
     QStringList precisions = built.split(QLatin1Char('+'));
     precisions.removeAll(QStringLiteral("FP32"));
     return precisions.isEmpty() ? built : precisions.join(QLatin1Char('+'));
+}
+
+// The precision trtexec's --layerPrecisions should ask of an FP32 layer in an engine built for
+// `built` ("FP32+FP16+INT8"): the widest reduced one the build allows, as trtexec spells it.
+QString askedPrecision(const QString& built) {
+    for (const char* precision : {"FP16", "BF16", "FP8", "INT8"})
+        if (built.contains(QLatin1String(precision)))
+            return QString::fromLatin1(precision).toLower();
+    return QStringLiteral("fp16");
 }
 
 } // namespace
@@ -66,12 +76,15 @@ void findPrecisionFallback(const LeadScale& scale, std::vector<Lead>& leads) {
                         .arg(target,
                              countText(qint64(wide.layers.size()), "layer runs", "layers run"),
                              typeCounts(plan, wide.layers), stakeClause(wide.ms, wide.percent));
+        const Layer& slowest = plan.layers[std::size_t(fallbacks.front().layerIndex)];
         steps << QStringLiteral(
-            "Find out why each stays in FP32: the verbose build log names the reduced-precision "
-            "implementations it rejected and why (missing scales, no kernel). Give its inputs "
-            "quantization scales (Q/DQ in the model, or calibration), or ask for the precision: "
-            "trtexec --layerPrecisions=NAME:fp16 --precisionConstraints=prefer (TensorRT issues "
-            "#3197, #4341).");
+                     "Find out why each stays in FP32: the verbose build log names the "
+                     "reduced-precision implementations it rejected and why (missing scales, no "
+                     "kernel). Give its inputs quantization scales (Q/DQ in the model, or "
+                     "calibration), or ask for the precision, for the slowest: %1 (TensorRT "
+                     "issues #3197, #4341).")
+                     .arg(layerPrecisionsCommand(slowest, askedPrecision(target),
+                                                 QStringLiteral("prefer")));
     }
     if (!qdq.empty()) {
         if (lead.title.isEmpty())

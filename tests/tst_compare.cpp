@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 #include "charts/CompareCharts.h"
 #include "compare/LayerMatching.h"
+#include "compare/PairNames.h"
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
 #include "compare/SummaryComparison.h"
@@ -32,6 +33,7 @@ class TestCompare : public QObject {
     void summarizesPlansSideBySide();
     void ignoresOrderOfUnorderedLists_data();
     void ignoresOrderOfUnorderedLists();
+    void marksPairsOfUnlikeLayers();
 };
 
 void TestCompare::matchesTrexOnMobileNet() {
@@ -403,4 +405,50 @@ void TestCompare::flagsNoWeightsThePlanDoesNotGive() {
 }
 
 PLANSCOPE_TEST_MAIN(TestCompare, QCoreApplication)
+// Pairs whose layers implement ONNX nodes of different names are marked; when more than a tenth
+// of the pairs that can be compared are, the comparison says so on top. ControlNet's two commits:
+// two Casts of alike shape in different blocks, 2 of 185 (no warning).
+void TestCompare::marksPairsOfUnlikeLayers() {
+    const QString pair = "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/";
+    const EnginePlan a = loadPlan(dataPath(pair + "a/layerinfo.json"));
+    EnginePlan b = loadPlan(dataPath(pair + "b/layerinfo.json"));
+    const auto unlike = [](const std::vector<LayerComparison>& rows) {
+        QStringList names;
+        int compared = 0;
+        for (const LayerComparison& r : rows) {
+            compared += r.onnxNamesAgree ? 1 : 0;
+            if (r.onnxNamesAgree == false)
+                names << r.nameA + " | " + r.nameB;
+        }
+        return std::pair(compared, names);
+    };
+    const auto rows = compareLayers(a, b, matchLayers(a, b));
+    const auto [compared, names] = unlike(rows);
+    QCOMPARE(compared, 185);
+    QCOMPARE(names, (QStringList{"/middle_block/middle_block.0/out_layers/out_layers.0/Cast_1 | "
+                                 "/input_blocks.10/input_blocks.10.0/in_layers/in_layers.0/Cast_1",
+                                 "/middle_block/middle_block.2/out_layers/out_layers.0/Cast_1 | "
+                                 "/input_blocks.10/input_blocks.10.0/out_layers/out_layers.0/"
+                                 "Cast_1"}));
+    QVERIFY(unlikePairsWarning(rows).isEmpty());
+    QVERIFY(comparisonWarnings(a, b, rows).isEmpty());
+
+    // B's convolutions renamed into another block: the matching (by type and shapes) pairs them
+    // still, and 17 more pairs disagree.
+    int renamed = 0;
+    for (Layer& layer : b.layers)
+        if (layer.type == "Convolution" && layer.name.startsWith("/input_blocks.") &&
+            renamed < 17) {
+            layer.name = "/elsewhere/conv_" + QString::number(renamed++) + "/Conv";
+            layer.metadata.clear();
+        }
+    const auto moved = compareLayers(a, b, matchLayers(a, b));
+    QCOMPARE(unlike(moved).second.size(), 19);
+    const QString warning = unlikePairsWarning(moved);
+    QVERIFY2(warning.startsWith("19 of 185 matched pairs pair layers of different ONNX nodes"),
+             qPrintable(warning));
+    QVERIFY(warning.contains("--by onnx") && warning.contains("--inexact"));
+    QCOMPARE(comparisonWarnings(a, b, moved), QStringList{warning});
+}
+
 #include "tst_compare.moc"

@@ -111,7 +111,7 @@ void printByLayers(const EnginePlan& a, const EnginePlan& b,
             all.push_back(&r);
         out() << QString::fromUtf8(comparisonCsv(all));
     } else {
-        if (const QString warning = unrelatedEnginesWarning(a, b, rows); !warning.isEmpty())
+        for (const QString& warning : comparisonWarnings(a, b, rows))
             out() << "Warning: " << warning << "\n\n";
         printSummaries(a, b);
         printSpeedup(a, b);

@@ -1,5 +1,6 @@
 #include "compare/PlanComparison.h"
 
+#include "compare/PairNames.h"
 #include "json/CsvTable.h"
 #include "json/JsonValues.h"
 #include "metrics/PlanJson.h"
@@ -56,24 +57,26 @@ OrderedJson index(int i) {
 }
 
 OrderedJson rowJson(const LayerComparison& r) {
-    return {{"a", index(r.pair.a)},
-            {"b", index(r.pair.b)},
-            {"type", str(r.type)},
-            {"latency_a_ms", optionalJson(r.latencyA)},
-            {"latency_b_ms", optionalJson(r.latencyB)},
-            {"speedup", optionalJson(r.speedup)},
-            {"name_a", str(r.nameA)},
-            {"name_b", str(r.nameB)},
-            {"precision_a", str(r.precisionA)},
-            {"precision_b", str(r.precisionB)},
-            {"output_precision_a", str(r.outputPrecisionA)},
-            {"output_precision_b", str(r.outputPrecisionB)},
-            {"tactic_a", str(r.tacticA)},
-            {"tactic_b", str(r.tacticB)},
-            {"formats_a", str(r.formatsA)},
-            {"formats_b", str(r.formatsB)},
-            {"precision_mismatch", r.precisionMismatch},
-            {"tactic_mismatch", r.tacticMismatch}};
+    return {
+        {"a", index(r.pair.a)},
+        {"b", index(r.pair.b)},
+        {"type", str(r.type)},
+        {"latency_a_ms", optionalJson(r.latencyA)},
+        {"latency_b_ms", optionalJson(r.latencyB)},
+        {"speedup", optionalJson(r.speedup)},
+        {"name_a", str(r.nameA)},
+        {"name_b", str(r.nameB)},
+        {"precision_a", str(r.precisionA)},
+        {"precision_b", str(r.precisionB)},
+        {"output_precision_a", str(r.outputPrecisionA)},
+        {"output_precision_b", str(r.outputPrecisionB)},
+        {"tactic_a", str(r.tacticA)},
+        {"tactic_b", str(r.tacticB)},
+        {"formats_a", str(r.formatsA)},
+        {"formats_b", str(r.formatsB)},
+        {"precision_mismatch", r.precisionMismatch},
+        {"tactic_mismatch", r.tacticMismatch},
+        {"onnx_names_agree", r.onnxNamesAgree ? OrderedJson(*r.onnxNamesAgree) : OrderedJson()}};
 }
 
 } // namespace
@@ -101,6 +104,8 @@ std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan
             la && lb &&
             (row.precisionA != row.precisionB || row.outputPrecisionA != row.outputPrecisionB);
         row.tacticMismatch = la && lb && row.tacticA != row.tacticB;
+        if (la && lb)
+            row.onnxNamesAgree = onnxNamesAgree(*la, *lb);
         rows.push_back(std::move(row));
     }
     return rows;
@@ -139,16 +144,15 @@ QString unrelatedEnginesWarning(const EnginePlan& a, const EnginePlan& b,
         .arg(larger);
 }
 
-namespace {
-
-OrderedJson warningsJson(const QString& warning) {
-    OrderedJson warnings = OrderedJson::array();
-    if (!warning.isEmpty())
-        warnings.push_back(warning.toStdString());
+QStringList comparisonWarnings(const EnginePlan& a, const EnginePlan& b,
+                               const std::vector<LayerComparison>& layers) {
+    QStringList warnings;
+    for (const QString& warning :
+         {unrelatedEnginesWarning(a, b, layers), unlikePairsWarning(layers)})
+        if (!warning.isEmpty())
+            warnings << warning;
     return warnings;
 }
-
-} // namespace
 
 OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
                            const std::vector<LayerComparison>& layers, bool exact) {
@@ -165,7 +169,7 @@ OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
             {"slowdown_pct", optionalJson(slowdownPercent(a, b))},
             {"pairs", pairs},
             {"layers", rows},
-            {"warnings", warningsJson(unrelatedEnginesWarning(a, b, layers))}};
+            {"warnings", textListJson(comparisonWarnings(a, b, layers))}};
 }
 
 QByteArray comparisonCsv(const std::vector<const LayerComparison*>& layers) {

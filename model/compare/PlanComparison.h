@@ -25,6 +25,7 @@ struct LayerComparison {
     QString formatsA, formatsB; // "in: FORMAT:[shape], ...\tout: ..."
     bool precisionMismatch = false;
     bool tacticMismatch = false;
+    std::optional<bool> onnxNamesAgree; // see onnxNamesAgree(): missing where not comparable
 };
 
 std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan& b,
@@ -44,8 +45,13 @@ inline constexpr double kRelatedMatchShare = 0.05;
 QString unrelatedEnginesWarning(const EnginePlan& a, const EnginePlan& b,
                                 const std::vector<LayerComparison>& layers);
 
+// What to say on top of a layer comparison: the unrelated engines' warning, the unlike pairs'
+// (compare/PairNames).
+QStringList comparisonWarnings(const EnginePlan& a, const EnginePlan& b,
+                               const std::vector<LayerComparison>& layers);
+
 // The comparison as `planscope compare --json` prints it (documented in README.md), with
-// "warnings" (the unrelated engines' warning when there is one).
+// "warnings" (comparisonWarnings).
 OrderedJson comparisonJson(const EnginePlan& a, const EnginePlan& b,
                            const std::vector<LayerComparison>& layers, bool exact);
 // One CSV row per layer pair, with the fields of comparisonJson's "layers" (missing values are

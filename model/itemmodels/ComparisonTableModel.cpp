@@ -127,8 +127,13 @@ QString ComparisonTableModel::toolTip(const LayerComparison& r, int column) cons
         return formatsText(orMissing(r.formatsA), QStringLiteral("\n"));
     case FormatsBColumn:
         return formatsText(orMissing(r.formatsB), QStringLiteral("\n"));
-    case NameAColumn:
     case NameBColumn:
+        if (r.onnxNamesAgree == false)
+            return tr("%1\n\nA's layer implements other ONNX nodes: the matching paired them by "
+                      "type and shapes, not by name.")
+                .arg(r.nameB);
+        return r.nameB;
+    case NameAColumn:
     case TacticAColumn:
     case TacticBColumn:
     case PrecisionAColumn:
@@ -149,6 +154,8 @@ QVariant ComparisonTableModel::highlight(const LayerComparison& r, int column) c
     if ((column == PrecisionBColumn || column == OutputPrecisionBColumn) && r.precisionMismatch)
         return int(Highlight::Mismatch);
     if (column == TacticBColumn && r.tacticMismatch)
+        return int(Highlight::Mismatch);
+    if (column == NameBColumn && r.onnxNamesAgree == false)
         return int(Highlight::Mismatch);
     return int(Highlight::None);
 }

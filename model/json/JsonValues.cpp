@@ -22,4 +22,11 @@ OrderedJson optionalText(const QString& value) {
     return value.isEmpty() ? OrderedJson() : OrderedJson(value.toStdString());
 }
 
+OrderedJson textListJson(const QStringList& texts) {
+    OrderedJson list = OrderedJson::array();
+    for (const QString& text : texts)
+        list.push_back(text.toStdString());
+    return list;
+}
+
 } // namespace planscope

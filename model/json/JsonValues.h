@@ -2,6 +2,7 @@
 
 #include "plan/EngineMetadata.h"
 
+#include <QStringList>
 #include <optional>
 
 namespace planscope {
@@ -15,5 +16,7 @@ OrderedJson jsonNumber(std::optional<double> value);
 OrderedJson optionalJson(std::optional<double> value);
 // A text; an empty one (what the file does not hold) is null.
 OrderedJson optionalText(const QString& value);
+// Texts as a JSON array of strings (warnings, notes, command lines).
+OrderedJson textListJson(const QStringList& texts);
 
 } // namespace planscope

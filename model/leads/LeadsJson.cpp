@@ -40,19 +40,13 @@ OrderedJson leadsJson(const EnginePlan& plan, const PlanLeads& leads) {
     OrderedJson unjudged = OrderedJson::array();
     for (const UnjudgedLead& u : leads.unjudged)
         unjudged.push_back({{"id", text(u.id)}, {"needs", text(u.needs)}, {"how", text(u.how)}});
-    OrderedJson notes = OrderedJson::array();
-    for (const QString& note : leads.notes)
-        notes.push_back(text(note));
-    OrderedJson warnings = OrderedJson::array();
-    for (const QString& warning : plan.warnings)
-        warnings.push_back(text(warning));
     return {{"plan", text(plan.name)},
             {"has_profile", plan.hasProfile},
             {"latency_ms", optionalJson(leads.latencyMs)},
             {"leads", list},
             {"not_judged", unjudged},
-            {"notes", notes},
-            {"warnings", warnings}};
+            {"notes", textListJson(leads.notes)},
+            {"warnings", textListJson(plan.warnings)}};
 }
 
 } // namespace planscope

@@ -98,12 +98,6 @@ OrderedJson filesJson(const PlanSources& s) {
 OrderedJson summaryJson(const EnginePlan& plan) {
     const std::optional<LatencyGap> gap = latencyGap(plan);
     const EnginePlan::Bindings bindings = plan.bindingTensors();
-    OrderedJson warnings = OrderedJson::array();
-    for (const QString& w : plan.warnings)
-        warnings.push_back(str(w));
-    OrderedJson commands = OrderedJson::array();
-    for (const QString& c : plan.metadata.commandLines)
-        commands.push_back(str(c));
     OrderedJson timing = OrderedJson::object();
     if (!plan.timingSamplesMs.empty())
         timing = {{"samples", plan.timingSamplesMs.size()}};
@@ -136,8 +130,8 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"build_memory", plan.metadata.buildMemory},
         {"build_route_tuning", plan.metadata.buildRouteTuning},
         {"tensorrt_version", str(plan.metadata.tensorrtVersion)},
-        {"commands", commands},
-        {"warnings", warnings},
+        {"commands", textListJson(plan.metadata.commandLines)},
+        {"warnings", textListJson(plan.warnings)},
     };
 }
 

@@ -294,10 +294,12 @@ void ComparePanel::updateSpeedup() {
                                   .arg(m_a->totalAverageMs() ? m_labels.back() : m_labels.front());
     QString text =
         tr("Speedup of B (%1) over A (%2): %3").arg(m_labels.back(), m_labels.front(), value);
-    const QString unrelated = unrelatedEnginesWarning(*m_a, *m_b, m_model->rows());
-    if (!unrelated.isEmpty()) // said first: a speedup of unrelated engines means nothing
+    // Said first: a speedup of unrelated engines means nothing, unlike pairs' speedups little.
+    const QStringList warnings = comparisonWarnings(*m_a, *m_b, m_model->rows());
+    if (!warnings.isEmpty())
         text = tr("<span style='color:#B35900'>%1</span><br>%2")
-                   .arg(unrelated.toHtmlEscaped(), text.toHtmlEscaped());
+                   .arg(warnings.join(QLatin1Char('\n')).toHtmlEscaped().replace('\n', "<br>"),
+                        text.toHtmlEscaped());
     m_speedup->setText(text);
     m_speedup->setToolTip(tr("A's average time over B's (sums of per-layer averages)"));
 }

@@ -5,7 +5,9 @@
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
 #include "compare/SummaryComparison.h"
+#include "compare/UniformChange.h"
 #include "io/PlanLoader.h"
+#include "modules/ModuleComparison.h"
 #include "plan/PlanError.h"
 
 #include <QSet>
@@ -34,6 +36,9 @@ class TestCompare : public QObject {
     void ignoresOrderOfUnorderedLists_data();
     void ignoresOrderOfUnorderedLists();
     void marksPairsOfUnlikeLayers();
+    void findsUniformChange_data();
+    void findsUniformChange();
+    void saysWhenEverythingChangedAlike();
 };
 
 void TestCompare::matchesTrexOnMobileNet() {
@@ -431,7 +436,7 @@ void TestCompare::marksPairsOfUnlikeLayers() {
                                  "/input_blocks.10/input_blocks.10.0/out_layers/out_layers.0/"
                                  "Cast_1"}));
     QVERIFY(unlikePairsWarning(rows).isEmpty());
-    QVERIFY(comparisonWarnings(a, b, rows).isEmpty());
+    QCOMPARE(comparisonWarnings(a, b, rows).size(), 1); // the uniform change's only
 
     // B's convolutions renamed into another block: the matching (by type and shapes) pairs them
     // still, and 17 more pairs disagree.
@@ -448,7 +453,67 @@ void TestCompare::marksPairsOfUnlikeLayers() {
     QVERIFY2(warning.startsWith("19 of 185 matched pairs pair layers of different ONNX nodes"),
              qPrintable(warning));
     QVERIFY(warning.contains("--by onnx") && warning.contains("--inexact"));
-    QCOMPARE(comparisonWarnings(a, b, moved), QStringList{warning});
+    QCOMPARE(comparisonWarnings(a, b, moved).size(), 2);
+    QCOMPARE(comparisonWarnings(a, b, moved).front(), warning);
+}
+
+void TestCompare::findsUniformChange_data() {
+    QTest::addColumn<QList<double>>("ratios"); // B's time over A's, A's times 1 ms
+    QTest::addColumn<int>("changed");          // -1: no uniform change
+    QTest::newRow("all twice as slow") << QList<double>{2, 2.1, 1.9, 2, 2.2, 1.8, 2, 2} << 8;
+    QTest::newRow("9 of 10 faster")
+        << QList<double>{0.5, 0.5, 0.55, 0.45, 0.5, 0.6, 0.5, 0.5, 0.5, 1.0} << 9;
+    QTest::newRow("8 of 10: not nearly all")
+        << QList<double>{2, 2, 2, 2, 2, 2, 2, 2, 1.0, 1.0} << -1;
+    QTest::newRow("unlike factors") << QList<double>{1.2, 1.5, 2, 3, 5, 8, 12, 20} << -1;
+    QTest::newRow("too small a change") << QList<double>{1.15, 1.2, 1.12, 1.18, 1.2, 1.15} << -1;
+    QTest::newRow("too few") << QList<double>{2, 2, 2, 2} << -1;
+}
+
+void TestCompare::findsUniformChange() {
+    QFETCH(QList<double>, ratios);
+    QFETCH(int, changed);
+    std::vector<TimePair> times;
+    for (double r : ratios)
+        times.push_back({1.0, r});
+    const std::optional<UniformChange> change = findUniformChange(times);
+    QCOMPARE(change.has_value(), changed >= 0);
+    if (change) {
+        QCOMPARE(change->changed, changed);
+        QCOMPARE(change->compared, int(ratios.size()));
+    }
+}
+
+// ControlNet's second commit is slower in every block by 1.8x to 6x: said on top, by layer and
+// by module. FP32 against FP16 changes every layer's precision: that explains itself. A plan
+// against itself with every time doubled names both devices and clocks.
+void TestCompare::saysWhenEverythingChangedAlike() {
+    const QString pair = "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/";
+    const EnginePlan a = loadPlan(dataPath(pair + "a/layerinfo.json"));
+    const EnginePlan b = loadPlan(dataPath(pair + "b/layerinfo.json"));
+    const QStringList warnings = comparisonWarnings(a, b, compareLayers(a, b, matchLayers(a, b)));
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings[0].startsWith("B is slower in 211 of 211 matched layers, by 2.24x to 6.05x"),
+             qPrintable(warnings[0]));
+    QVERIFY(warnings[0].contains("A's device: not in its files."));
+    const QString byModule = modulesUniformChangeWarning(a, b, compareByModule(a, b));
+    QVERIFY2(byModule.startsWith("B is slower in 27 of 27 top-level modules"),
+             qPrintable(byModule));
+
+    const EnginePlan fp32 = loadPlan(dataPath("trex/resnet-a100/fp32/resnet.onnx.engine"));
+    const EnginePlan fp16 = loadPlan(dataPath("trex/resnet-a100/fp16/resnet.onnx.engine"));
+    QVERIFY(comparisonWarnings(fp32, fp16, compareLayers(fp32, fp16, matchLayers(fp32, fp16)))
+                .isEmpty());
+    EnginePlan slower = fp32;
+    for (Layer& layer : slower.layers)
+        layer.timing.averageMs *= 2;
+    const QStringList doubled =
+        comparisonWarnings(fp32, slower, compareLayers(fp32, slower, matchLayers(fp32, slower)));
+    QCOMPARE(doubled.size(), 1);
+    QVERIFY2(doubled[0].contains("median 2.00x") &&
+                 doubled[0].contains("B's device: NVIDIA A100 80GB PCIe, compute clock 1.41 GHz, "
+                                     "memory clock 1.512 GHz."),
+             qPrintable(doubled[0]));
 }
 
 #include "tst_compare.moc"

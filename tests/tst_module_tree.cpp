@@ -315,6 +315,31 @@ void TestModuleTree::comparesByModule() {
     const OrderedJson json = moduleComparisonJson(a, b, c);
     QCOMPARE(json["modules"].size(), c.modules.size() - 1);
     QCOMPARE(QString::fromStdString(json["modules"][0]["path"].get<std::string>()), first.path);
+
+    // B's layers named without a path are in no module: the root compares the totals, and a
+    // row of their own under it makes its children and own layers add up to it.
+    EnginePlan renamed = b;
+    for (Layer& layer : renamed.layers)
+        if (layer.name.startsWith("/input_blocks.1/")) {
+            layer.name = "Conv_" + QString::number(layer.index);
+            layer.metadata.clear();
+        }
+    const ModuleComparison withRest = compareByModule(a, renamed);
+    const ModuleDelta& root = withRest.modules.front();
+    QVERIFY(near(*root.aMs, *a.totalAverageMs()) && near(*root.bMs, *renamed.totalAverageMs()));
+    QCOMPARE(root.bLayers, int(renamed.layers.size()));
+    const auto rest = std::find_if(withRest.modules.begin(), withRest.modules.end(),
+                                   [](const ModuleDelta& d) { return d.unattributed; });
+    QVERIFY(rest != withRest.modules.end());
+    QCOMPARE(rest->aLayers, 0);
+    QVERIFY(rest->bLayers > 0);
+    QVERIFY(near(*rest->bMs, *withRest.b.unattributedMs));
+    QVERIFY(*rest->bMs > 0.5);
+    double children = withRest.b.root().selfMs.value_or(0); // the layers at the root's scope
+    for (int child : root.children)
+        children += withRest.modules[std::size_t(child)].bMs.value_or(0);
+    QVERIFY(near(children, *root.bMs));
+    QCOMPARE(withRest.byDelta().size(), withRest.modules.size() - 2); // nor the root nor the rest
 }
 
 void TestModuleTree::jsonKeepsEveryDepth() {

@@ -67,9 +67,10 @@ void TestOnnxReport::listsTenLargestGroupsOnAlexNet() {
     const Section* onnx = findSection(report, "onnx");
     QVERIFY(onnx);
     QCOMPARE(onnx->title, QStringLiteral("The 10 ONNX groups whose time changed most"));
-    // After the layer differences, before the charts.
+    // After the layer differences, before the time by module and the charts.
     QCOMPARE((onnx - 1)->anchor, QStringLiteral("differences"));
-    QCOMPARE((onnx + 1)->anchor, QStringLiteral("charts"));
+    QCOMPARE((onnx + 1)->anchor, QStringLiteral("modules"));
+    QCOMPARE((onnx + 2)->anchor, QStringLiteral("charts"));
     const Table* table = tableOf(*onnx);
     QVERIFY(table);
     QCOMPARE(table->rows.size(), std::size_t(10)); // of 11 groups

@@ -196,6 +196,7 @@ class TestReport : public QObject {
     void bigPlanWithoutProfileSaysSo();
     void comparisonReportRenders();
     void comparisonReportLeavesMissingTimesMissing();
+    void comparisonReportComparesModules();
     void refusesOtherFormats();
     void namesEveryPerformanceStatistic();
     void opensWithTheLeads();
@@ -480,6 +481,25 @@ void TestReport::comparisonReportLeavesMissingTimesMissing() {
     QVERIFY(
         htmlBetween(profiled, "differences", "charts").contains("12 of 36 rows are not ranked"));
     QVERIFY(htmlBetween(profiled, "summary", "lint").contains("<td>differs</td>"));
+}
+
+// The module section: ControlNet's commits, slower alike in every top-level module (said first),
+// the ten largest changes; the ResNets name no module path.
+void TestReport::comparisonReportComparesModules() {
+    const QString pair = "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/";
+    const QString html = QString::fromUtf8(
+        reportHtml(comparisonReport(analysisOf(loadPlan(dataPath(pair + "a/layerinfo.json"))),
+                                    analysisOf(loadPlan(dataPath(pair + "b/layerinfo.json"))))));
+    const QString modules = htmlBetween(html, "modules", "charts");
+    QVERIFY2(modules.contains("B is slower in 27 of 27 top-level modules"), qPrintable(modules));
+    QVERIFY(modules.contains("A 3.592 ms (every layer in a module), B 15.295 ms"));
+    QCOMPARE(modules.count("<tr><td"), 10);
+    QVERIFY(modules.contains(">input_blocks.1</td><td class=\"num\">0.421 ms</td><td "
+                             "class=\"num\">2.211 ms</td><td class=\"num\">+1.790 ms</td>"));
+    QVERIFY(htmlBetween(html, "summary", "lint").contains("B is slower in 211 of 211 matched"));
+    const QString resnets = QString::fromUtf8(reportHtml(comparisonReport(
+        analysisOf(loadPlan(dataPath(kResNetFp16))), analysisOf(loadPlan(dataPath(kResNetQat))))));
+    QVERIFY(htmlBetween(resnets, "modules", "charts").contains("Neither engine names a module"));
 }
 
 void TestReport::refusesOtherFormats() {

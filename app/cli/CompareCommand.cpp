@@ -7,7 +7,9 @@
 #include "compare/PlanComparison.h"
 #include "compare/PlanLabels.h"
 #include "compare/SummaryComparison.h"
+#include "compare/UniformChange.h"
 #include "io/PlanLoader.h"
+#include "json/JsonValues.h"
 #include "modules/ModuleComparison.h"
 #include "plan/PlanError.h"
 
@@ -138,9 +140,12 @@ void printByOnnx(const EnginePlan& a, const EnginePlan& b, OutputFormat format, 
 void printByModule(const EnginePlan& a, const EnginePlan& b, OutputFormat format,
                    double threshold) {
     const ModuleComparison comparison = compareByModule(a, b);
-    if (format == OutputFormat::Json)
-        out() << QString::fromStdString(moduleComparisonJson(a, b, comparison).dump(2)) << '\n';
-    else if (format == OutputFormat::Csv)
+    if (format == OutputFormat::Json) {
+        OrderedJson json = moduleComparisonJson(a, b, comparison);
+        const QString warning = modulesUniformChangeWarning(a, b, comparison);
+        json["warnings"] = textListJson(warning.isEmpty() ? QStringList() : QStringList{warning});
+        out() << QString::fromStdString(json.dump(2)) << '\n';
+    } else if (format == OutputFormat::Csv)
         out() << QString::fromUtf8(moduleComparisonCsv(comparison));
     else
         out() << moduleComparisonText(a, b, comparison, threshold);

@@ -1,6 +1,7 @@
 #include "cli/ModulesText.h"
 
 #include "compare/PlanLabels.h"
+#include "compare/UniformChange.h"
 #include "plan/FigureText.h"
 
 #include <QStringList>
@@ -94,6 +95,8 @@ QString moduleTreeText(const EnginePlan& plan, const ModuleTree& tree, int maxDe
 QString moduleComparisonText(const EnginePlan& a, const EnginePlan& b,
                              const ModuleComparison& comparison, double threshold) {
     QString text;
+    if (const QString warning = modulesUniformChangeWarning(a, b, comparison); !warning.isEmpty())
+        text += QStringLiteral("Warning: %1\n\n").arg(warning);
     const QStringList labels = planLabels(a, b); // as the other compare modes name A and B
     text += QStringLiteral("Time by module: A = %1 (%2), B = %3 (%4), each engine's layers "
                            "attributed by the same rule; largest |delta| first.\n")
@@ -134,6 +137,14 @@ QString moduleComparisonText(const EnginePlan& a, const EnginePlan& b,
                     .arg(speedup ? QStringLiteral("%1x").arg(*speedup, 0, 'f', 2) : kMissingText, 9)
                     .arg(verdict);
     }
+    for (const ModuleDelta& d : comparison.modules)
+        if (d.unattributed)
+            text += QStringLiteral("\nIn no module (no ONNX node in Metadata or name): A %1 (%2), "
+                                   "B %3 (%4)\n")
+                        .arg(millisecondsText(d.aMs),
+                             countText(qint64(d.aLayers), QStringLiteral("layer")),
+                             millisecondsText(d.bMs),
+                             countText(qint64(d.bLayers), QStringLiteral("layer")));
     return text;
 }
 

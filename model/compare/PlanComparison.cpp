@@ -1,6 +1,7 @@
 #include "compare/PlanComparison.h"
 
 #include "compare/PairNames.h"
+#include "compare/UniformChange.h"
 #include "json/CsvTable.h"
 #include "json/JsonValues.h"
 #include "metrics/PlanJson.h"
@@ -151,6 +152,8 @@ QStringList comparisonWarnings(const EnginePlan& a, const EnginePlan& b,
          {unrelatedEnginesWarning(a, b, layers), unlikePairsWarning(layers)})
         if (!warning.isEmpty())
             warnings << warning;
+    if (const auto change = layersUniformChange(layers))
+        warnings << uniformChangeWarning(a, b, *change, QStringLiteral("matched layers"));
     return warnings;
 }
 

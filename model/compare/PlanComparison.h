@@ -46,7 +46,7 @@ QString unrelatedEnginesWarning(const EnginePlan& a, const EnginePlan& b,
                                 const std::vector<LayerComparison>& layers);
 
 // What to say on top of a layer comparison: the unrelated engines' warning, the unlike pairs'
-// (compare/PairNames).
+// (compare/PairNames), a change alike in nearly every pair (compare/UniformChange).
 QStringList comparisonWarnings(const EnginePlan& a, const EnginePlan& b,
                                const std::vector<LayerComparison>& layers);
 

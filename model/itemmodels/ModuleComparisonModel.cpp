@@ -48,9 +48,9 @@ QVariant ModuleComparisonModel::display(const ModuleDelta& d, int column) const 
         return speedup ? QStringLiteral("%1x").arg(*speedup, 0, 'f', 2) : kMissingText;
     }
     case LayersAColumn:
-        return d.moduleA < 0 ? kMissingText : QString::number(d.aLayers);
+        return d.moduleA < 0 && !d.unattributed ? kMissingText : QString::number(d.aLayers);
     case LayersBColumn:
-        return d.moduleB < 0 ? kMissingText : QString::number(d.bLayers);
+        return d.moduleB < 0 && !d.unattributed ? kMissingText : QString::number(d.bLayers);
     }
     return {};
 }
@@ -70,9 +70,9 @@ QVariant ModuleComparisonModel::sortValue(const ModuleDelta& d, int column) cons
     case SpeedupColumn:
         return sortableFigure(d.speedup());
     case LayersAColumn:
-        return d.moduleA < 0 ? QVariant() : QVariant(d.aLayers);
+        return d.moduleA < 0 && !d.unattributed ? QVariant() : QVariant(d.aLayers);
     case LayersBColumn:
-        return d.moduleB < 0 ? QVariant() : QVariant(d.bLayers);
+        return d.moduleB < 0 && !d.unattributed ? QVariant() : QVariant(d.bLayers);
     }
     return {};
 }
@@ -84,9 +84,11 @@ QVariant ModuleComparisonModel::cell(Node node, int column, int role) const {
         return display(d, column);
     case Qt::ToolTipRole:
         if (column == ModuleColumn)
-            return d.depth == 0 ? tr("The whole model: every layer attributed to a module")
-                                : d.path;
-        if (column == TimeAColumn || column == TimeBColumn) {
+            return d.depth == 0 ? tr("The whole engines: every layer, in a module or not")
+                   : d.unattributed
+                       ? tr("The layers in no module: no ONNX node in their Metadata or name")
+                       : d.path;
+        if ((column == TimeAColumn || column == TimeBColumn) && !d.unattributed && d.depth > 0) {
             const bool a = column == TimeAColumn;
             return (a ? d.moduleA : d.moduleB) < 0
                        ? tr("%1 has no layer in this module (fused into another, or named "

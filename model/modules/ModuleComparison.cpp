@@ -58,6 +58,29 @@ OrderedJson rowJson(const ModuleDelta& d) {
                        {"b_layers", d.bLayers}};
 }
 
+// The root compares the engines' totals, unattributed layers included (as the text's header
+// does), and those layers get a row of their own under it.
+void addTotals(ModuleComparison& c) {
+    ModuleDelta& root = c.modules.front();
+    root.aMs = c.a.totalMs;
+    root.bMs = c.b.totalMs;
+    root.aLayers += int(c.a.unattributedLayers.size());
+    root.bLayers += int(c.b.unattributedLayers.size());
+    if (c.a.unattributedLayers.empty() && c.b.unattributedLayers.empty())
+        return;
+    ModuleDelta rest;
+    rest.name = QStringLiteral("(unattributed)");
+    rest.depth = 1;
+    rest.parent = 0;
+    rest.unattributed = true;
+    rest.aMs = c.a.unattributedMs;
+    rest.bMs = c.b.unattributedMs;
+    rest.aLayers = int(c.a.unattributedLayers.size());
+    rest.bLayers = int(c.b.unattributedLayers.size());
+    c.modules.front().children.push_back(int(c.modules.size()));
+    c.modules.push_back(std::move(rest));
+}
+
 } // namespace
 
 std::optional<double> ModuleDelta::delta() const {
@@ -75,7 +98,8 @@ std::optional<double> ModuleDelta::speedup() const {
 std::vector<int> ModuleComparison::byDelta() const {
     std::vector<int> order;
     for (std::size_t i = 1; i < modules.size(); ++i)
-        order.push_back(int(i));
+        if (!modules[i].unattributed)
+            order.push_back(int(i));
     std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
         return before(modules[std::size_t(x)], modules[std::size_t(y)]);
     });
@@ -83,12 +107,17 @@ std::vector<int> ModuleComparison::byDelta() const {
 }
 
 ModuleComparison compareByModule(const EnginePlan& a, const EnginePlan& b) {
+    return compareModuleTrees(buildModuleTree(a), buildModuleTree(b));
+}
+
+ModuleComparison compareModuleTrees(ModuleTree a, ModuleTree b) {
     ModuleComparison c;
-    c.a = buildModuleTree(a);
-    c.b = buildModuleTree(b);
+    c.a = std::move(a);
+    c.b = std::move(b);
     QHash<QString, int> rows;
     merge(c, c.a, true, rows);
     merge(c, c.b, false, rows);
+    addTotals(c);
     for (ModuleDelta& d : c.modules)
         std::stable_sort(d.children.begin(), d.children.end(), [&](int x, int y) {
             return before(c.modules[std::size_t(x)], c.modules[std::size_t(y)]);

@@ -23,6 +23,9 @@ struct ModuleDelta {
     std::optional<double> bMs;
     int aLayers = 0;
     int bLayers = 0;
+    // The layers in no module (no ONNX node in their names): one row under the root, whose
+    // times are the engines' totals, so its children add up to it.
+    bool unattributed = false;
 
     std::optional<double> delta() const;   // B's time minus A's
     std::optional<double> speedup() const; // A's time over B's
@@ -31,12 +34,17 @@ struct ModuleDelta {
 struct ModuleComparison {
     ModuleTree a;
     ModuleTree b;
-    std::vector<ModuleDelta> modules; // [0] the root, a parent before its children
-    // Every module but the root, by |delta|, largest first; those one engine lacks last.
+    // [0] the root (each engine's total time and layers), a parent before its children; the
+    // unattributed layers' row, where either engine has such layers, under the root.
+    std::vector<ModuleDelta> modules;
+    // Every module but the root and the unattributed row, by |delta|, largest first; those one
+    // engine lacks last.
     std::vector<int> byDelta() const;
 };
 
 ModuleComparison compareByModule(const EnginePlan& a, const EnginePlan& b);
+// The same from the engines' module trees made already (a plan analysis's).
+ModuleComparison compareModuleTrees(ModuleTree a, ModuleTree b);
 
 // `planscope compare A B --by module --json`: {"a", "b", "a_total_ms", "b_total_ms",
 // "modules": [{"path", "depth", "a_ms", "b_ms", "delta_ms", "speedup", "a_layers",

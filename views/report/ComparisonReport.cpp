@@ -6,6 +6,7 @@
 #include "compare/PlanLabels.h"
 #include "compare/SummaryComparison.h"
 #include "plan/FigureText.h"
+#include "report/ModulesReport.h"
 #include "report/PlanReport.h"
 #include "report/ReportGraph.h"
 #include "report/ReportSections.h"
@@ -255,12 +256,14 @@ Report comparisonReport(const PlanAnalysis& analysisA, const PlanAnalysis& analy
     report.subtitle = generatedBy();
     report.drawnFrom = {analysisA.sharedPlan(), analysisB.sharedPlan()};
 
+    const std::vector<LayerComparison> layers = compareLayers(a, b, matchLayers(a, b, exact));
     Section& summary = report.addSection(QStringLiteral("summary"), QStringLiteral("Summary"));
     summary.blocks = {sideBySide(a, b), Paragraph{speedupText(a, b)}};
+    for (const QString& warning : comparisonWarnings(a, b, layers)) // as compare prints on top
+        summary.blocks.emplace_back(Paragraph{warning});
     report.addSection(QStringLiteral("lint"), QStringLiteral("Lint findings by rule"), 2).blocks = {
         findingCounts(findingsA, findingsB)};
 
-    const std::vector<LayerComparison> layers = compareLayers(a, b, matchLayers(a, b, exact));
     Table differences = largestDifferences(layers);
     Section& ranked = report.addSection(
         QStringLiteral("differences"),
@@ -272,6 +275,7 @@ Report comparisonReport(const PlanAnalysis& analysisA, const PlanAnalysis& analy
         ranked.blocks.emplace_back(std::move(differences));
 
     addOnnxSection(report, a, b);
+    addModuleComparison(report, analysisA, analysisB);
 
     Section& chartSection = report.addSection(QStringLiteral("charts"), QStringLiteral("Charts"));
     for (const charts::CompareChartDefinition& d : charts::compareChartCatalog())

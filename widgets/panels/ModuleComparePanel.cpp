@@ -1,5 +1,6 @@
 #include "panels/ModuleComparePanel.h"
 
+#include "compare/UniformChange.h"
 #include "itemmodels/ModuleComparisonModel.h"
 #include "itemviews/ItemViewSetup.h"
 #include "panels/CompareHighlight.h"
@@ -85,24 +86,32 @@ void ModuleComparePanel::compare() {
     m_computing = true;
     m_header->setText(tr("Comparing the engines by module..."));
     QtConcurrent::run([a = m_a, b = m_b] {
-        return std::make_shared<const ModuleComparison>(compareByModule(*a, *b));
-    }).then(this, [this, generation](std::shared_ptr<const ModuleComparison> comparison) {
-        if (generation != m_generation)
-            return;
-        m_computing = false;
-        m_model->setComparison(comparison);
-        m_view->expandToDepth(0);
-        QString text = tr("Each module's time in A (%1) and in B (%2), each engine's layers "
-                          "attributed by the same rule; the largest |delta| first.")
-                           .arg(millisecondsText(comparison->a.totalMs),
-                                millisecondsText(comparison->b.totalMs));
-        if (!comparison->a.hasPaths() || !comparison->b.hasPaths())
-            text += QLatin1Char(' ') +
+        auto comparison = std::make_shared<const ModuleComparison>(compareByModule(*a, *b));
+        return std::pair(comparison, modulesUniformChangeWarning(*a, *b, *comparison));
+    })
+        .then(this, [this, generation](
+                        const std::pair<std::shared_ptr<const ModuleComparison>, QString>& made) {
+            if (generation != m_generation)
+                return;
+            const auto& [comparison, warning] = made;
+            m_computing = false;
+            m_model->setComparison(comparison);
+            m_view->expandToDepth(0);
+            QString text = tr("Each module's time in A (%1) and in B (%2), each engine's layers "
+                              "attributed by the same rule; the largest |delta| first.")
+                               .arg(millisecondsText(comparison->a.totalMs),
+                                    millisecondsText(comparison->b.totalMs));
+            if (!comparison->a.hasPaths() || !comparison->b.hasPaths())
+                text +=
+                    QLatin1Char(' ') +
                     tr("%1 names no module path in its layers: its modules are not known.")
                         .arg(!comparison->a.hasPaths() ? QStringLiteral("A") : QStringLiteral("B"));
-        m_header->setText(text);
-        emit computed();
-    });
+            if (!warning.isEmpty()) // said first: no block stands out from such a change
+                text = tr("<span style='color:#B35900'>%1</span><br>%2")
+                           .arg(warning.toHtmlEscaped(), text.toHtmlEscaped());
+            m_header->setText(text);
+            emit computed();
+        });
 }
 
 } // namespace planscope

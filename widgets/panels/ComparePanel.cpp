@@ -297,7 +297,7 @@ void ComparePanel::updateSpeedup() {
     // Said first: a speedup of unrelated engines means nothing, unlike pairs' speedups little.
     const QStringList warnings = comparisonWarnings(*m_a, *m_b, m_model->rows());
     if (!warnings.isEmpty())
-        text = tr("<span style='color:#B35900'>%1</span><br>%2")
+        text = tr("<span style='color:#B35900; font-weight:normal; font-size:small'>%1</span><br>%2")
                    .arg(warnings.join(QLatin1Char('\n')).toHtmlEscaped().replace('\n', "<br>"),
                         text.toHtmlEscaped());
     m_speedup->setText(text);

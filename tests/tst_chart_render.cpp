@@ -10,6 +10,7 @@
 #include "chartview/DistinctLabels.h"
 #include "document/LayerSelection.h"
 #include "io/PlanLoader.h"
+#include "picture/PngFile.h"
 
 #include <QApplication>
 #include <QFile>
@@ -121,6 +122,7 @@ class TestChartRender : public QObject {
     void clickingABarSelectsItsLayer();
     void clickingASunburstTypeDrillsIn();
     void refusesUnknownFormat();
+    void writesPngsThatReadBack();
     void ticksStepByOneTwoFive();
     void shortenedLabelsStayDistinct();
     void thinSlicesAreDrawnAsOne();
@@ -495,4 +497,33 @@ void TestChartRender::chartsTabScrollsManyPanels() {
 }
 
 PLANSCOPE_TEST_MAIN(TestChartRender, QApplication)
+// The PNG writer of charts and graphs: what is written reads back pixel for pixel, opaque
+// pictures without alpha, others with it; an unwritable path is refused.
+void TestChartRender::writesPngsThatReadBack() {
+    QImage opaque(40, 30, QImage::Format_ARGB32_Premultiplied);
+    opaque.fill(Qt::white);
+    QPainter painter(&opaque);
+    painter.fillRect(5, 5, 20, 10, QColor(70, 130, 180));
+    painter.drawLine(0, 29, 39, 0);
+    painter.end();
+    const QString opaqueFile = m_dir.filePath("opaque.png");
+    QVERIFY(writePng(opaque, opaqueFile));
+    const QImage readOpaque(opaqueFile);
+    QVERIFY(!readOpaque.hasAlphaChannel());
+    QCOMPARE(readOpaque.convertToFormat(QImage::Format_RGB32),
+             opaque.convertToFormat(QImage::Format_RGB32));
+
+    QImage clear(16, 16, QImage::Format_ARGB32);
+    clear.fill(QColor(255, 0, 0, 255));
+    clear.setPixelColor(3, 4, QColor(0, 0, 255, 100));
+    const QString clearFile = m_dir.filePath("clear.png");
+    QVERIFY(writePng(clear, clearFile));
+    const QImage readClear(clearFile);
+    QVERIFY(readClear.hasAlphaChannel());
+    QCOMPARE(readClear.pixelColor(3, 4), QColor(0, 0, 255, 100));
+    QCOMPARE(readClear.pixelColor(0, 0), QColor(255, 0, 0, 255));
+
+    QVERIFY(!writePng(opaque, "/nonexistent/folder/x.png"));
+}
+
 #include "tst_chart_render.moc"

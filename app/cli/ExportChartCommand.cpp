@@ -5,6 +5,7 @@
 #include "cli/PlanOptions.h"
 #include "io/PlanLoader.h"
 #include "plan/PlanError.h"
+#include "plan/SideBySide.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -46,6 +47,22 @@ void writeChart(const Chart& chart, const QString& file, QSize size) {
         throw PlanError(error);
 }
 
+// Makes and writes `count` charts into `folder` side by side: each is painted on an image of its
+// own, and writing the PNG takes most of the time.
+void writeCharts(std::size_t count, const std::function<Chart(std::size_t)>& make,
+                 const std::function<QString(std::size_t)>& id, const QString& folder,
+                 const QString& format, int width, int height) {
+    if (!QDir().mkpath(folder))
+        throw PlanError(QStringLiteral("%1: cannot create the folder.").arg(folder));
+    sideBySide<bool>(count, [&](std::size_t i) {
+        const Chart chart = make(i);
+        writeChart(chart, QDir(folder).filePath(id(i) + '.' + format),
+                   sizeFor(chart, width, height));
+        return true;
+    });
+    out() << count << " charts written to " << folder << '\n';
+}
+
 // --compare: every positional argument is a plan; the charts span them all.
 int exportComparison(const QCommandLineParser& parser, const QString& output, const QString& format,
                      int width, int height) {
@@ -67,14 +84,11 @@ int exportComparison(const QCommandLineParser& parser, const QString& output, co
         writeChart(chart, output, sizeFor(chart, width, height));
         return 0;
     }
-    if (!QDir().mkpath(output))
-        throw PlanError(QStringLiteral("%1: cannot create the folder.").arg(output));
-    for (const charts::CompareChartDefinition& d : charts::compareChartCatalog()) {
-        const Chart chart = charts::buildCompareChart(pointers, d.id);
-        writeChart(chart, QDir(output).filePath(d.id + '.' + format),
-                   sizeFor(chart, width, height));
-    }
-    out() << charts::compareChartCatalog().size() << " charts written to " << output << '\n';
+    const auto& catalog = charts::compareChartCatalog();
+    writeCharts(
+        catalog.size(),
+        [&](std::size_t i) { return charts::buildCompareChart(pointers, catalog[i].id); },
+        [&](std::size_t i) { return catalog[i].id; }, output, format, width, height);
     return 0;
 }
 
@@ -134,14 +148,11 @@ int exportChartCommand(const QStringList& arguments) {
             writeChart(chart, output, sizeFor(chart, width, height));
             return 0;
         }
-        if (!QDir().mkpath(output))
-            throw PlanError(QStringLiteral("%1: cannot create the folder.").arg(output));
-        for (const charts::ChartDefinition& d : charts::chartCatalog()) {
-            const Chart chart = charts::buildChart(analysis, d.id);
-            writeChart(chart, QDir(output).filePath(d.id + '.' + format),
-                       sizeFor(chart, width, height));
-        }
-        out() << charts::chartCatalog().size() << " charts written to " << output << '\n';
+        const auto& catalog = charts::chartCatalog();
+        writeCharts(
+            catalog.size(),
+            [&](std::size_t i) { return charts::buildChart(analysis, catalog[i].id); },
+            [&](std::size_t i) { return catalog[i].id; }, output, format, width, height);
         return 0;
     });
 }

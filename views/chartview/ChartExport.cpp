@@ -1,6 +1,7 @@
 #include "chartview/ChartExport.h"
 
 #include "chartview/ChartPainter.h"
+#include "picture/PngFile.h"
 #include "svg/SvgDrawing.h"
 
 #include <QFileInfo>
@@ -10,7 +11,7 @@
 namespace planscope::charts {
 namespace {
 
-int g_lastMarks = 0;
+thread_local int g_lastMarks = 0; // charts are exported side by side
 
 bool exportPng(ChartPainter& chartPainter, const QString& file, QSize size, QString* error) {
     constexpr qreal kRatio = 2; // crisp on high-density screens and in documents
@@ -20,7 +21,7 @@ bool exportPng(ChartPainter& chartPainter, const QString& file, QSize size, QStr
     QPainter painter(&image);
     chartPainter.paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
     painter.end();
-    if (!image.save(file, "PNG")) {
+    if (!writePng(image, file)) {
         *error =
             QStringLiteral("%1: cannot write the PNG. Check the folder exists and is writable.")
                 .arg(file);

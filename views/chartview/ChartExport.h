@@ -15,7 +15,7 @@ bool exportChart(const Chart& chart, const QString& file, QSize size, QString* e
 // The size a chart is exported at when none is given: charts with several panels get more room.
 QSize defaultChartSize(const Chart& chart);
 
-// The number of marks the last export painted (for checks and benchmarks).
+// The number of marks the last export on this thread painted (for checks and benchmarks).
 int lastExportedMarks();
 
 } // namespace planscope::charts

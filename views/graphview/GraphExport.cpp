@@ -1,6 +1,7 @@
 #include "graphview/GraphExport.h"
 
 #include "graphview/GraphPainter.h"
+#include "picture/PngFile.h"
 #include "svg/SvgDrawing.h"
 
 #include <QFile>
@@ -45,7 +46,7 @@ bool exportGraphPicture(const GraphPainter& graphPainter, const GraphLayout& lay
     QPainter painter(&image);
     paintGraphPicture(painter, graphPainter, layout, whole);
     painter.end();
-    if (!image.save(file, "PNG")) {
+    if (!writePng(image, file)) {
         *error =
             QStringLiteral("%1: cannot write the PNG. Check the folder is writable.").arg(file);
         return false;

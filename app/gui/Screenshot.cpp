@@ -8,6 +8,7 @@
 #include "panels/LeadsPanel.h"
 #include "panels/ModulesPanel.h"
 #include "panels/OnnxPanel.h"
+#include "picture/PngFile.h"
 
 #include <QApplication>
 #include <QTabBar>
@@ -19,9 +20,15 @@
 namespace planscope {
 namespace {
 
-// A PNG's quality is zlib's level: 80 gives level 1, which writes a window's picture (flat
-// colours) about 40 % faster than the default level, and smaller. JPEG reads it as its quality.
+// A picture in another format than PNG (JPEG, BMP) is written by Qt, at this quality.
 constexpr int kScreenshotQuality = 80;
+
+// A PNG through the writer the charts and graphs use (views/picture/PngFile).
+bool savePicture(const QImage& picture, const QString& file) {
+    if (file.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
+        return writePng(picture, file);
+    return picture.save(file, nullptr, kScreenshotQuality);
+}
 
 void fail(const QString& message) {
     std::fprintf(stderr, "planscope: error: %s\n", qPrintable(message));
@@ -72,7 +79,7 @@ void saveWhenIdle(QWidget& window, const QString& file, int idlePasses = 2) {
         });
         return;
     }
-    if (!window.grab().save(file, nullptr, kScreenshotQuality))
+    if (!savePicture(window.grab().toImage(), file))
         return fail(QStringLiteral("%1: cannot write the screenshot").arg(file));
     QApplication::exit(0);
 }

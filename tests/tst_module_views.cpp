@@ -4,15 +4,20 @@
 #include "chartview/ChartPainter.h"
 #include "demo/SyntheticPlan.h"
 #include "document/PlanDocument.h"
+#include "graphview/EdgeLabelPlacement.h"
+#include "graphview/GraphPainter.h"
 #include "gui/MainWindow.h"
 #include "io/PlanLoader.h"
 #include "itemmodels/ModuleTreeModel.h"
+#include "modules/ModuleTree.h"
 #include "panels/GraphPanel.h"
 #include "panels/ModulesPanel.h"
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QImage>
 #include <QLineEdit>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -77,6 +82,8 @@ class TestModuleViews : public QObject {
     void graphIsNotLaidOutWhileHidden();
     void modulesThatDoNotFoldOpenNoModuleGraph();
     void wideModuleGraphWaitsForAClick();
+    void edgeLabelsKeepApart();
+    void sunburstNamesWholeOrNot();
     void findOpensTheModulesOnTheWay();
     void sunburstZoomsInAndBack();
 };
@@ -321,5 +328,75 @@ void TestModuleViews::sunburstZoomsInAndBack() {
         QVERIFY(s.spanDegrees <= 360.0 + 1e-9);
 }
 
+// ControlNet's module graph at depth 1: a Gemm layer fans out to ten blocks, whose labels sat on
+// one another at the edges' middles. Each label now has a spot of its own, on no node.
+void TestModuleViews::edgeLabelsKeepApart() {
+    const EnginePlan plan = loadPlan(
+        dataPath("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/b/layerinfo.json"));
+    const ModuleTree tree = buildModuleTree(plan);
+    const PlanGraph graph = moduleGraph(plan, tree, ModuleGraphView{});
+    const GraphStyle style;
+    const GraphLayout layout = layoutGraph(graph, GraphPainter::nodeSizes(graph, plan, style));
+    QVERIFY(layout.ok());
+    const std::vector<QRectF> boxes =
+        placeEdgeLabels(graph, layout, style, GraphPainter::edgeLabelFont());
+    std::vector<QRectF> placed;
+    for (const QRectF& box : boxes)
+        if (!box.isEmpty())
+            placed.push_back(box);
+    QVERIFY2(placed.size() >= graph.edges().size() * 8 / 10,
+             qPrintable(QStringLiteral("%1 of %2").arg(placed.size()).arg(graph.edges().size())));
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        for (std::size_t j = i + 1; j < placed.size(); ++j)
+            QVERIFY(!placed[i].intersects(placed[j]));
+        for (const QRectF& node : layout.nodes)
+            QVERIFY(!placed[i].intersects(node));
+    }
+}
+
+// The module sunburst at the size the Charts tab gives it at 1366x768: its slices name their
+// modules whole (on one line or broken after a '.' or '_'), never cut ("i...s"), and the legend
+// names every top-level module.
+void TestModuleViews::sunburstNamesWholeOrNot() {
+    const EnginePlan plan = loadPlan(dataPath(kControlNetB));
+    const charts::Chart chart = charts::buildChart(analysisOf(plan), "module-sunburst");
+    charts::ChartPainter painter(&chart);
+    QImage image(QSize(690, 480) * 2, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(2);
+    QPainter p(&image);
+    painter.paint(p, QRectF(0, 0, 690, 480));
+    p.end();
+    QStringList names;
+    for (const Module& m : buildModuleTree(plan).modules)
+        names << m.name;
+    QStringList drawn;
+    for (const charts::DrawnText& text : painter.drawnTexts())
+        drawn << text.text;
+    for (const QString& text : drawn) {
+        QVERIFY2(!text.contains(QChar(0x2026)), qPrintable(text));
+        if (text.startsWith("Latency by module")) // the title
+            continue;
+        // A module's name whole, or a line of it broken after a '.' or '_'.
+        QVERIFY2(std::any_of(names.begin(), names.end(),
+                             [&](const QString& name) {
+                                 return name == text ||
+                                        (name.startsWith(text) &&
+                                         QStringView(u"._/-").contains(text.back())) ||
+                                        (name.endsWith(text) &&
+                                         QStringView(u"._/-").contains(
+                                             name[name.size() - text.size() - 1]));
+                             }),
+                 qPrintable(text));
+    }
+    int whole = 0;
+    for (const Module& top : buildModuleTree(plan).modules)
+        if (top.depth == 1)
+            whole += drawn.contains(top.name) ? 1 : 0;
+    QCOMPARE(whole, 27); // in the legend, if not in their slices
+    QVERIFY(drawn.contains("input_") && drawn.contains("blocks.1")); // its slice's, in two lines
+    QVERIFY(!drawn.filter("more").size());
+}
+
 PLANSCOPE_TEST_MAIN(TestModuleViews, QApplication)
+
 #include "tst_module_views.moc"

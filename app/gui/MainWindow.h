@@ -76,10 +76,10 @@ class MainWindow : public QMainWindow {
   private:
     // A panel of the window: a central tab, or a dock in `area` named `dockName`.
     struct Panel {
-        QString title; // with its mnemonic
-        QWidget* widget;
+        QString title{}; // with its mnemonic
+        QWidget* widget = nullptr;
         Qt::DockWidgetArea area = Qt::NoDockWidgetArea; // none: a tab
-        QString dockName;
+        QString dockName{};
         QDockWidget* dock = nullptr; // made by createDocks()
     };
     QDockWidget* dockOf(const QWidget* panel) const;

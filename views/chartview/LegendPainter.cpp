@@ -6,6 +6,7 @@
 #include <QFontMetricsF>
 #include <QLinearGradient>
 #include <QPainter>
+#include <algorithm>
 
 namespace planscope::charts {
 namespace {
@@ -89,12 +90,16 @@ QSizeF legendSize(const Panel& panel, const QFontMetricsF& metrics, double maxWi
 void paintLegend(PaintContext& c, const Panel& panel, const QRectF& box) {
     QPainter& painter = c.painter;
     const QFontMetricsF metrics(painter.font());
-    const double line = metrics.height() + 4;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
     const double scaleRoom = panel.colorScale ? kMinScaleBar + metrics.height() + 6 : 0;
     const int count = static_cast<int>(panel.legend.size());
-    const int room = std::max(0, static_cast<int>((box.height() - 8 - scaleRoom) / line));
+    // Entries close up to the font's height before any is left out (a sunburst's every
+    // top-level module has a name only here when its slice is too small for it).
+    const double height = box.height() - 8 - scaleRoom;
+    const double line =
+        std::clamp(height / std::max(count, 1), metrics.height(), metrics.height() + 4);
+    const int room = std::max(0, static_cast<int>(height / line));
     const int shown = count <= room ? count : std::max(0, room - 1);
     QStringList keys;
     for (const auto& entry : panel.legend)

@@ -27,20 +27,56 @@ QPainterPath sector(const QPointF& center, double inner, double outer, double st
     return path;
 }
 
-// The slice's name at `at`, shortened until it lies inside the slice; none when nothing fits.
-void labelSlice(PaintContext& c, const QPainterPath& slice, const QPointF& at, const QString& label,
-                Qt::TextElideMode elide) {
+// The ways a name can be set: on one line, or broken in two after a '.', '_', '/' or '-'
+// (the most even break first). Never cut short: a name that does not fit whole is left to the
+// tooltip and the legend ("i...s" named nothing).
+std::vector<QStringList> labelLayouts(const QString& label) {
+    std::vector<QStringList> layouts = {{label}};
+    std::vector<qsizetype> breaks;
+    for (qsizetype i = 1; i + 1 < label.size(); ++i)
+        if (QStringView(u"._/-").contains(label[i]))
+            breaks.push_back(i + 1);
+    std::sort(breaks.begin(), breaks.end(), [&](qsizetype a, qsizetype b) {
+        return std::abs(2 * a - label.size()) < std::abs(2 * b - label.size());
+    });
+    for (qsizetype at : breaks)
+        layouts.push_back({label.left(at), label.mid(at)});
+    return layouts;
+}
+
+// The slice's name centred at `at`, on one line or two, where it lies inside the slice.
+void labelSlice(PaintContext& c, const QPainterPath& slice, const QPointF& at,
+                const QString& label) {
     const QFontMetricsF metrics(c.painter.font());
-    for (double width = std::min(140.0, metrics.horizontalAdvance(label) + 2); width >= 24;
-         width -= 12) {
-        const QString text = metrics.elidedText(label, elide, width);
-        const double w = metrics.horizontalAdvance(text) + 2;
-        const QRectF box(at.x() - w / 2, at.y() - metrics.height() / 2, w, metrics.height());
-        if (text != QStringLiteral("\u2026") && slice.contains(box)) {
-            drawText(c, box, Qt::AlignCenter, text);
-            return;
-        }
+    for (const QStringList& lines : labelLayouts(label)) {
+        double width = 0;
+        for (const QString& line : lines)
+            width = std::max(width, metrics.horizontalAdvance(line) + 2);
+        const double height = metrics.height() * double(lines.size());
+        const QRectF box(at.x() - width / 2, at.y() - height / 2, width, height);
+        if (!slice.contains(box))
+            continue;
+        for (qsizetype i = 0; i < lines.size(); ++i)
+            drawText(c,
+                     QRectF(box.left(), box.top() + metrics.height() * double(i), width,
+                            metrics.height()),
+                     Qt::AlignCenter, lines[i]);
+        return;
     }
+}
+
+// A ring's colour: its key's, lighter the further out, but never so pale that it fades into
+// the white page (HSL lightness at most 0.78; the palette's palest keys are darkened to it).
+QColor ringColor(Rgb key, int level) {
+    constexpr double kLighterPerLevel = 0.12;
+    constexpr double kMostLighter = 0.36;
+    constexpr double kPalest = 0.78;
+    const QColor base = toColor(key).toHsl();
+    const double lightness = base.lightnessF();
+    const double lighter =
+        lightness + (1 - lightness) * std::min(kLighterPerLevel * level, kMostLighter);
+    return QColor::fromHslF(base.hslHueF(), base.hslSaturationF(), std::min(lighter, kPalest))
+        .toRgb();
 }
 
 // What a slice of several nodes too thin to draw apart says.
@@ -102,7 +138,7 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
                 ? sector(center, inner, outerRadius, 0, 180) +
                       sector(center, inner, outerRadius, 180, 180)
                 : sector(center, inner, outerRadius, slice.startDegrees, slice.spanDegrees);
-        const QColor fill = toColor(slice.node->mark.color).lighter(100 + 15 * slice.level);
+        const QColor fill = ringColor(slice.node->mark.color, slice.level);
         painter.setPen(QPen(Qt::white, slice.spanDegrees > 2 ? 1 : 0.2));
         painter.setBrush(fill);
         painter.drawPath(path);
@@ -135,9 +171,8 @@ void paintRingPanel(PaintContext& c, const Panel& panel, const QRectF& body) {
             const double mid = (slice.startDegrees + slice.spanDegrees / 2 - 90) * M_PI / 180;
             const double labelRadius = (inner + outerRadius) / 2;
             painter.setPen(inkOn(fill));
-            // Module names differ at their ends ("input_blocks.1", "input_blocks.10").
             labelSlice(c, path, center + QPointF(std::cos(mid), std::sin(mid)) * labelRadius,
-                       slice.node->label, panel.labelEveryRing ? Qt::ElideMiddle : Qt::ElideRight);
+                       slice.node->label);
         }
     }
     if (!c.drill.isEmpty() && levels > 1) {

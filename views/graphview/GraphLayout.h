@@ -14,7 +14,6 @@ namespace planscope {
 struct GraphLayout {
     std::vector<QRectF> nodes;       // by node index (n0, n1 ...)
     std::vector<QPainterPath> edges; // by edge index (e0, e1 ...)
-    std::vector<QPointF> edgeLabels; // where an edge's label goes
     std::vector<QRectF> clusters;    // by cluster index (PlanGraph::clusters)
     QRectF bounds;
     QString error;

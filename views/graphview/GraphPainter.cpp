@@ -1,5 +1,7 @@
 #include "graphview/GraphPainter.h"
 
+#include "graphview/EdgeLabelPlacement.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QtMath>
@@ -44,6 +46,12 @@ QFont GraphPainter::labelFont() {
     return font;
 }
 
+QFont GraphPainter::edgeLabelFont() {
+    QFont small = labelFont();
+    small.setPixelSize(8);
+    return small;
+}
+
 std::vector<QSizeF> GraphPainter::nodeSizes(const PlanGraph& graph, const EnginePlan& plan,
                                             const GraphStyle& style) {
     const QFontMetricsF metrics(labelFont());
@@ -74,16 +82,16 @@ void GraphPainter::paintEdge(QPainter& painter, std::size_t e, bool detailed) co
     arrowHead(painter, path, color);
     if (!detailed)
         return;
-    const QString label = edgeLabel(edge, m_style);
-    if (label.isEmpty())
+    if (!m_labelsPlaced) {
+        m_labelBoxes = placeEdgeLabels(m_graph, m_layout, m_style, edgeLabelFont());
+        m_labelsPlaced = true;
+    }
+    const QRectF& box = m_labelBoxes[e];
+    if (box.isEmpty()) // no label, or no room beside its edge
         return;
-    QFont small = labelFont();
-    small.setPixelSize(8);
-    painter.setFont(small);
+    painter.setFont(edgeLabelFont());
     painter.setPen(QColor(0x55, 0x55, 0x55));
-    const QPointF at = m_layout.edgeLabels[e];
-    painter.drawText(QRectF(at.x() + 4, at.y() - 10, 200, 24), Qt::AlignLeft | Qt::AlignVCenter,
-                     label);
+    painter.drawText(box, Qt::AlignLeft | Qt::AlignTop, edgeLabel(edge, m_style));
 }
 
 void GraphPainter::paintNode(QPainter& painter, std::size_t n, bool selected, bool marked) const {

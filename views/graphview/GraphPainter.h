@@ -29,6 +29,7 @@ class GraphPainter {
     static std::vector<QSizeF> nodeSizes(const PlanGraph& graph, const EnginePlan& plan,
                                          const GraphStyle& style);
     static QFont labelFont();
+    static QFont edgeLabelFont();
     static QColor markColor(); // the halo of marked layers
 
   private:
@@ -43,6 +44,10 @@ class GraphPainter {
     const EnginePlan& m_plan;
     const GraphStyle& m_style;
     QSet<int> m_flagged;
+    // Where the edge labels go (EdgeLabelPlacement), placed when first drawn: a large graph
+    // zoomed out draws none.
+    mutable std::vector<QRectF> m_labelBoxes;
+    mutable bool m_labelsPlaced = false;
 };
 
 // The picture exportGraphPicture (GraphExport.h) draws: the laid-out graph on white with a margin,

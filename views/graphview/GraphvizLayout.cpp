@@ -83,7 +83,6 @@ GraphLayout layoutDot(const QByteArray& dot, std::size_t nodeCount, std::size_t 
     GraphLayout layout;
     layout.nodes.resize(nodeCount);
     layout.edges.resize(edgeCount);
-    layout.edgeLabels.resize(edgeCount);
     layout.clusters.resize(clusterCount);
     GVC_t* context = newContext();
     Agraph_t* graph = agmemread(dot.constData());
@@ -114,9 +113,6 @@ GraphLayout layoutDot(const QByteArray& dot, std::size_t nodeCount, std::size_t 
             if (e < 0 || static_cast<std::size_t>(e) >= edgeCount)
                 continue;
             layout.edges[static_cast<std::size_t>(e)] = edgePath(edge, height);
-            const QPainterPath& path = layout.edges[static_cast<std::size_t>(e)];
-            layout.edgeLabels[static_cast<std::size_t>(e)] =
-                path.isEmpty() ? QPointF() : path.pointAtPercent(0.5);
         }
     }
     readClusters(graph, height, layout.clusters);
@@ -174,8 +170,6 @@ GraphLayout layoutClustered(const PlanGraph& graph, const std::vector<QSizeF>& s
             r.translate(shift);
         for (QPainterPath& p : layout.edges)
             p.translate(shift);
-        for (QPointF& p : layout.edgeLabels)
-            p += shift;
         layout.bounds.translate(shift);
     }
     return layout;
@@ -339,7 +333,6 @@ GraphLayout layoutGraph(const PlanGraph& graph, const std::vector<QSizeF>& sizes
     GraphLayout layout;
     layout.nodes.resize(graph.nodes().size());
     layout.edges.resize(graph.edges().size());
-    layout.edgeLabels.resize(graph.edges().size());
     double top = 0;
     double width = 0;
     std::vector<GraphLayout> laid;
@@ -366,10 +359,8 @@ GraphLayout layoutGraph(const PlanGraph& graph, const std::vector<QSizeF>& sizes
             }
         }
         for (std::size_t e = 0; e < graph.edges().size(); ++e)
-            if (!band.edges[e].isEmpty()) {
+            if (!band.edges[e].isEmpty())
                 layout.edges[e] = band.edges[e].translated(shift);
-                layout.edgeLabels[e] = band.edgeLabels[e] + shift;
-            }
         top += band.bounds.height() + kBandGap;
     }
     // Links inside chains and between bands are drawn by us.
@@ -385,7 +376,6 @@ GraphLayout layoutGraph(const PlanGraph& graph, const std::vector<QSizeF>& sizes
         else
             path = straightEdge(from, to);
         layout.edges[e] = path;
-        layout.edgeLabels[e] = path.pointAtPercent(0.5);
     }
     layout.bounds = QRectF(0, 0, width, std::max(0.0, top - kBandGap));
     return layout;

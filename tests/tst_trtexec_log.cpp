@@ -58,6 +58,8 @@ class TestTrtexecLog : public QObject {
     void readsProfileTable();
     void layerListMatchesExportedGraph();
     void readsOneLineQuirks();
+    void readsEngineLayerTensors_data();
+    void readsEngineLayerTensors();
     void logAloneIsAPlan();
     void logBesidePlanGivesTimingsAndMetadata();
     void siblingLogsOfAnotherEngineAreSetAside();
@@ -279,6 +281,71 @@ void TestTrtexecLog::readsOneLineQuirks() {
     QCOMPARE(plan.layers[3].metadata, QString());
     QCOMPARE(plan.layers[3].outputs[0].shape, std::vector<qint64>({1, 10}));
     QCOMPARE(plan.bindings, QStringList({"input", "probs"}));
+}
+
+// The verbose build's layer list writes a tensor as "relu (Half[-1,32:8,14,14])" from TensorRT
+// 8.5 on, as "tensor-0[Float(-2,1,28,28)]" in 8.4 and before; negative dimensions are dynamic.
+void TestTrtexecLog::readsEngineLayerTensors_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QStringList>("inputs");
+    QTest::addColumn<QStringList>("outputs");
+    QTest::addColumn<QString>("firstTensor"); // the first tensor's dimensions and type
+    QTest::addColumn<bool>("whole");          // every tensor read
+    QTest::newRow("8.6") << QByteArray("Layer(CaskPooling): MaxPool-3, Tactic: 0xdb415cba6b0e9137, "
+                                       "Reformatted Input Tensor 0 to MaxPool-3 (Half[-1,32:8,28,"
+                                       "28]) -> tensor-3 (Half[-1,32:8,14,14])")
+                         << QStringList({"Reformatted Input Tensor 0 to MaxPool-3"})
+                         << QStringList({"tensor-3"}) << "[-1,32,28,28] Half" << true;
+    QTest::newRow("8.4") << QByteArray("Layer(CaskConvolution): Conv-1 + ReLU-2, Tactic: "
+                                       "0x7f3c2b1e8a9d0c44, tensor-0[Float(-2,1,28,28)] -> "
+                                       "tensor-2[Float(-2,32,28,28)]")
+                         << QStringList({"tensor-0"}) << QStringList({"tensor-2"})
+                         << "[-2,1,28,28] Float" << true;
+    QTest::newRow("8.4 names with brackets")
+        << QByteArray("Layer(Reformat): Reformatting CopyNode for Input Tensor 0 to Conv_0 + "
+                      "PWN(Clip_3), Tactic: 0, input_0[Float(1,3,512,768)] -> Reformatted Input "
+                      "Tensor 0 to Conv_0 + PWN(Clip_3)[Int8(1,3,512,768)]")
+        << QStringList({"input_0"})
+        << QStringList({"Reformatted Input Tensor 0 to Conv_0 + PWN(Clip_3)"})
+        << "[1,3,512,768] Float" << true;
+    QTest::newRow("8.4 constant, two outputs")
+        << QByteArray("Layer(Constant): 3198 + (Unnamed Layer* 13) [Shuffle], Tactic: 0,  -> "
+                      "(Unnamed Layer* 13) [Shuffle]_output[Float(1,4864,256)], {ForeignNode[a..."
+                      "(Unnamed Layer* 4) [Shuffle]]}[Half(128,1000)]")
+        << QStringList()
+        << QStringList({"(Unnamed Layer* 13) [Shuffle]_output",
+                        "{ForeignNode[a...(Unnamed Layer* 4) [Shuffle]]}"})
+        << "[1,4864,256] Float" << true;
+    QTest::newRow("unknown form") << QByteArray("Layer(Shuffle): s, Tactic: 0, x <Float 1x2> -> "
+                                                "y (Float[1,2])")
+                                  << QStringList() << QStringList({"y"}) << "[1,2] Float" << false;
+}
+
+void TestTrtexecLog::readsEngineLayerTensors() {
+    QFETCH(QByteArray, line);
+    const QList<QByteArray> lines{"[TRT] [V] Engine Layer Information:", line, "[TRT] [I] done"};
+    qsizetype next = 0;
+    QStringList warnings;
+    const QByteArray graph = parseEngineLayerInformation(lines, 0, next, warnings);
+    QCOMPARE(next, qsizetype(2));
+    const nlohmann::json layer = nlohmann::json::parse(graph.toStdString())["Layers"][0];
+    const auto names = [&](const char* side) {
+        QStringList list;
+        for (const auto& t : layer[side])
+            list << QString::fromStdString(t["Name"].get<std::string>());
+        return list;
+    };
+    QFETCH(QStringList, inputs);
+    QCOMPARE(names("Inputs"), inputs);
+    QFETCH(QStringList, outputs);
+    QCOMPARE(names("Outputs"), outputs);
+    const auto& first = inputs.isEmpty() ? layer["Outputs"][0] : layer["Inputs"][0];
+    QFETCH(QString, firstTensor);
+    QCOMPARE(QString::fromStdString(first["Dimensions"].dump() + ' ' +
+                                    first["Format/Datatype"].get<std::string>()),
+             firstTensor);
+    QFETCH(bool, whole);
+    QCOMPARE(warnings.join(' ').contains("in a form PlanScope does not read"), !whole);
 }
 
 void TestTrtexecLog::logAloneIsAPlan() {

@@ -36,6 +36,7 @@ class TestCli : public QObject {
     void comparesAndGates();
     void writesReports();
     void readsTrtexecLogs();
+    void readsLogsOfOtherShapes();
     void gatesOnLintFindings();
     void convertsLog();
     void printsTactics();
@@ -345,6 +346,25 @@ void TestCli::readsTrtexecLogs() {
              QString("FP32"));
 }
 
+// Issue 44, item 6: a Python-API verbose build log and a TensorRT 8.4 verbose build open alone,
+// with what they do not give shown as "-".
+void TestCli::readsLogsOfOtherShapes() {
+    const QString python = fixturePath("python-api-build.log");
+    const Run pythonSummary = runPlanscope({"summary", python});
+    QCOMPARE(pythonSummary.status, 0);
+    for (const char* line : {"\tLayers: 3\n", "\tActivations: 0.2 MB\n", "Convolution", "Myelin"})
+        QVERIFY2(pythonSummary.out.contains(line), line);
+    QVERIFY(!pythonSummary.out.contains("ends before trtexec finished"));
+    QCOMPARE(runPlanscope({"tactics", python}).status, 0);
+
+    const Run tactics = runPlanscope({"tactics", fixturePath("trt84-verbose-build.log")});
+    QCOMPARE(tactics.status, 0);
+    const QList<QByteArray> rows = tactics.out.split('\n');
+    const qsizetype tune = rows[0].indexOf("tune s");
+    QVERIFY(rows[1].endsWith("Conv-1 + ReLU-2"));
+    QCOMPARE(rows[1].mid(tune, 6).trimmed(), QByteArray("-")); // no "profiling completed" lines
+}
+
 void TestCli::gatesOnLintFindings() {
     const QString plan = fixturePath("lint-rules.graph.json");
     const Run warning = runPlanscope({"lint", plan, "--json", "--fail-on", "warning"});
@@ -447,6 +467,9 @@ void TestCli::failsClearly_data() {
     QTest::newRow("log without layers")
         << QStringList({"summary", dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log")})
         << "trtexec-result-01.log: this trtexec log has no per-layer information";
+    QTest::newRow("TensorRT log without its layer list")
+        << QStringList({"layers", fixturePath("tactics-trt84-python.log")})
+        << "tactics-trt84-python.log: this TensorRT log has no engine layer list";
     QTest::newRow("another tool's log")
         << QStringList({"layers", fixturePath("not-a-trtexec.log")})
         << "not-a-trtexec.log: text that is neither JSON nor a trtexec log";

@@ -86,6 +86,7 @@ class TestMainWindow : public QObject {
     void showsPlanWhileItIsAnalysed();
     void analysesShownPlanAfterFailedOpen();
     void opensTrtexecLogAlone();
+    void opensLogsOfOtherShapes();
     void showsPlanWithoutTimings();
     void exportsChartFromFileMenu();
     void appliesAndRemembersLintSettings();
@@ -246,6 +247,16 @@ void TestMainWindow::opensTrtexecLogAlone() {
     const QImage shot = window.grab().toImage();
     QVERIFY(!shot.isNull());
     shot.save(QDir::temp().filePath("planscope-log-window.png"));
+}
+
+// A Python-API verbose build log opens as trtexec's does (issue 44, item 6).
+void TestMainWindow::opensLogsOfOtherShapes() {
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(openAndWait(window, fixturePath("python-api-build.log")));
+    QCOMPARE(window.layerPanel()->view()->model()->rowCount(), 3);
+    QVERIFY(window.document()->plan()->tactics);
 }
 
 // A verbose build log alone has no per-layer timings: every panel says so, none shows 0.

@@ -4,6 +4,7 @@
 #include "io/PlanLoader.h"
 #include "io/log/TrtexecLog.h"
 #include "io/profile/ProfileReader.h"
+#include "tactics/TacticLog.h"
 
 #include <QTemporaryDir>
 
@@ -61,6 +62,7 @@ class TestTrtexecLog : public QObject {
     void readsEngineLayerTensors_data();
     void readsEngineLayerTensors();
     void logAloneIsAPlan();
+    void pythonApiBuildLogIsAPlan();
     void logBesidePlanGivesTimingsAndMetadata();
     void siblingLogsOfAnotherEngineAreSetAside();
     void convertWritesTrexFiles();
@@ -378,6 +380,46 @@ void TestTrtexecLog::logAloneIsAPlan() {
     QCOMPARE(names.name, QString("trtexec-result-05.log"));
     QVERIFY2(names.warnings.join(' ').contains("--dumpProfile"),
              qPrintable(names.warnings.join('\n')));
+}
+
+// A build through TensorRT's Python API logs what trtexec --verbose logs of the build, with no
+// trtexec lines around it: it opens alone as the verbose build log it is (tests/fixtures/
+// python-api-build.log, "[date] [TRT] [V]" lines; tactics-trt84-python.log, "[TRT] [V]" lines).
+void TestTrtexecLog::pythonApiBuildLogIsAPlan() {
+    const QString path = fixturePath("python-api-build.log");
+    QCOMPARE(sniffFileKind(path), FileKind::TrtexecLog);
+    const EnginePlan plan = loadPlan(path);
+    QCOMPARE(plan.layers.size(), std::size_t(3));
+    QCOMPARE(plan.layers[0].name, QString("node_conv2d + node_relu"));
+    QCOMPARE(plan.layers[0].type, QString("Convolution"));
+    QCOMPARE(plan.layers[2].subtype, QString("Myelin"));
+    QCOMPARE(plan.bindings, QStringList({"x", "y"}));
+    // Static shapes: the activations are the layers' inputs and outputs, in FP32.
+    QCOMPARE(plan.totalActivationBytes().value(), 4.0 * (784 + 2 * 25088 + 2 * 6272 + 10));
+    QCOMPARE(plan.metadata.buildMemory["Total Activation Memory"].get<double>(), 104448.0);
+    QVERIFY(plan.tactics);
+    QCOMPARE(int(plan.tactics->subjects.size()), 3);
+    QCOMPARE(plan.tactics->subjectForLayer("node_max_pool2d")->timings.size(), std::size_t(2));
+    QCOMPARE(plan.layers[1].tactic, QString("sm50_xmma_pooling_tiled_FP32NCHW_kMAX_tP2_tQ16_tR2_"
+                                            "tS2_tU2_tV2_tUnroll4_tThreads128"));
+    // No trtexec run to finish: no warning that it was cut short.
+    QVERIFY2(!plan.warnings.join(' ').contains("&&&& PASSED"),
+             qPrintable(plan.warnings.join('\n')));
+
+    // Without the time before its tags, and without the engine's layer list (a log cut before
+    // the build ended): still a TensorRT log, read beside a plan for its tactics, refused alone
+    // with what to do.
+    const QString cut = fixturePath("tactics-trt84-python.log");
+    QCOMPARE(sniffFileKind(cut), FileKind::TrtexecLog);
+    const QString message = errorOf([&] { loadPlan(cut); });
+    QVERIFY2(message.startsWith(cut + ": this TensorRT log has no engine layer list") &&
+                 message.contains("trt.Logger.VERBOSE") && message.contains("planscope tactics"),
+             qPrintable(message));
+    LoadOptions options;
+    options.logs << cut;
+    const EnginePlan beside = loadPlan(fixturePath("lint.graph.json"), options);
+    QVERIFY(beside.tactics);
+    QCOMPARE(int(beside.tactics->subjects.size()), 2);
 }
 
 void TestTrtexecLog::logBesidePlanGivesTimingsAndMetadata() {

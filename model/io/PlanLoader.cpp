@@ -85,11 +85,19 @@ std::vector<TrtexecLog> readLogs(const QStringList& paths) {
     return logs;
 }
 
-// The engine graph a log-only plan gets: --dumpLayerInfo's list, else the names in the
-// --dumpProfile table.
+// The engine graph a log-only plan gets: --dumpLayerInfo's list (or the verbose build's engine
+// layer list), else the names in the --dumpProfile table.
 QByteArray graphTextOf(const TrtexecLog& log) {
     if (!log.layerGraphJson.isEmpty())
         return log.layerGraphJson;
+    if (!log.profileTable && !log.fromTrtexec)
+        throw PlanError(
+            QStringLiteral("%1: this TensorRT log has no engine layer list (\"Engine Layer "
+                           "Information\", logged at the end of a build), so there are no layers "
+                           "to show. Build with the logger at trt.Logger.VERBOSE and save all of "
+                           "its output, or pass the log with --log beside the plan's graph JSON. "
+                           "planscope tactics reads the tactic timings it holds.")
+                .arg(log.path));
     if (!log.profileTable)
         throw PlanError(
             QStringLiteral("%1: this trtexec log has no per-layer information, so there are no "

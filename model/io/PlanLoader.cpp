@@ -100,11 +100,11 @@ QByteArray graphTextOf(const TrtexecLog& log) {
                 .arg(log.path));
     if (!log.profileTable)
         throw PlanError(
-            QStringLiteral("%1: this trtexec log has no per-layer information, so there are no "
-                           "layers to show. Run trtexec with --dumpProfile (per-layer timings) "
-                           "and --dumpLayerInfo --profilingVerbosity=detailed (the layers), or "
-                           "pass the log with --log beside the plan's graph JSON. planscope "
-                           "convert-log extracts its device, build and performance metadata.")
+            QStringLiteral("%1: this trtexec log has no per-layer information and no performance "
+                           "summary, so there is nothing to show. Run trtexec with --dumpProfile "
+                           "(per-layer timings) and --dumpLayerInfo --profilingVerbosity=detailed "
+                           "(the layers), or pass the log with --log beside the plan's graph "
+                           "JSON. planscope convert-log extracts its device and build metadata.")
                 .arg(log.path));
     nlohmann::json names = nlohmann::json::array();
     for (const ProfileRecord& record : log.profileTable->records)
@@ -212,7 +212,8 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     const auto graphLog = std::stable_partition(
         logs.begin(), logs.end(), [&](const TrtexecLog& log) { return log.path == sources.graph; });
     const bool fromLog = graphLog != logs.begin();
-    ParsedGraph graph = [&] {
+    const bool runWithoutLayers = fromLog && logs.front().isRunWithoutLayers();
+    ParsedGraph graph = runWithoutLayers ? ParsedGraph() : [&] {
         FileText graphText =
             fromLog ? FileText(graphTextOf(logs.front())) : FileText::open(sources.graph);
         // What another program cut off while the file was read reads as zeros: whatever the
@@ -245,6 +246,14 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
             layer.detail = LayerDetail::NoWeights;
     if (plan.namesOnly)
         plan.warnings << namesOnlyWarning(plan, fromLog);
+    if (runWithoutLayers)
+        plan.warnings << QStringLiteral(
+                             "%1 is a run timed as a whole: its device, configuration and "
+                             "performance are shown, and no layers. For the layers, run trtexec "
+                             "with --dumpProfile (per-layer timings) and --dumpLayerInfo "
+                             "--profilingVerbosity=detailed, or open the log beside the plan's "
+                             "graph JSON (--log).")
+                             .arg(plan.name);
     if (plan.profileCount > 1)
         plan.warnings << QStringLiteral("The engine has %1 optimization profiles; showing profile "
                                         "%2 (choose another with --profile N).")
@@ -256,7 +265,7 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     else
         applyLogProfile(plan, *facts, logs, graph.ignoredNames, options.allowPartialProfile);
     plan.facts = std::move(facts);
-    if (!plan.hasProfile)
+    if (!plan.hasProfile && !runWithoutLayers)
         plan.warnings << QStringLiteral("No per-layer profile was found, so the layers have no "
                                         "timings. %1")
                              .arg(QLatin1String(kPerLayerTimingsHint));

@@ -43,6 +43,9 @@ struct TrtexecLog {
     QStringList warnings;
 
     bool hasLayers() const { return profileTable.has_value() || !layerGraphJson.isEmpty(); }
+    // A run trtexec timed as a whole, without a per-layer part: a plan of its device,
+    // configuration and performance, with no layers.
+    bool isRunWithoutLayers() const { return !hasLayers() && !performanceSummary.empty(); }
     bool hasBuildSections() const;
     bool hasProfileSections() const;
 };

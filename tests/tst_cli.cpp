@@ -36,6 +36,7 @@ class TestCli : public QObject {
     void comparesAndGates();
     void writesReports();
     void readsTrtexecLogs();
+    void readsLogsOfOtherShapes();
     void gatesOnLintFindings();
     void convertsLog();
     void printsTactics();
@@ -345,6 +346,41 @@ void TestCli::readsTrtexecLogs() {
              QString("FP32"));
 }
 
+// Issue 44, item 6: a Python-API verbose build log, a run log without layers and a TensorRT 8.4
+// verbose build open alone in every command, with what they do not give shown as "-".
+void TestCli::readsLogsOfOtherShapes() {
+    const QString python = fixturePath("python-api-build.log");
+    const Run pythonSummary = runPlanscope({"summary", python});
+    QCOMPARE(pythonSummary.status, 0);
+    for (const char* line : {"\tLayers: 3\n", "\tActivations: 0.2 MB\n", "Convolution", "Myelin"})
+        QVERIFY2(pythonSummary.out.contains(line), line);
+    QVERIFY(!pythonSummary.out.contains("ends before trtexec finished"));
+    QCOMPARE(runPlanscope({"tactics", python}).status, 0);
+
+    const QString run = dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log");
+    const Run runSummary = runPlanscope({"summary", run});
+    QCOMPARE(runSummary.status, 0);
+    for (const char* line :
+         {"\tInputs: -\n", "\tAverage time: - (no per-layer timings)\n", "\tLayers: 0\n",
+          "\tWeights: -\n", "\tActivations: -\n", "Selected Device: NVIDIA H100 PCIe",
+          "Throughput: 15374.3", "Latency: min 0.0410156", "a run timed as a whole"})
+        QVERIFY2(runSummary.out.contains(line), line);
+    for (const char* command : {"layers", "lint", "check", "leads", "modules"}) {
+        const Run other = runPlanscope({command, run});
+        QVERIFY2(other.status == 0 && other.err.isEmpty(),
+                 qPrintable(QString(command) + ": " + other.err));
+    }
+    QVERIFY(runPlanscope({"lint", run}).out.contains("a run without layers: no lint rule can run"));
+    QCOMPARE(runPlanscope({"lint", run, "--fail-on", "warning"}).status, 2);
+
+    const Run tactics = runPlanscope({"tactics", fixturePath("trt84-verbose-build.log")});
+    QCOMPARE(tactics.status, 0);
+    const QList<QByteArray> rows = tactics.out.split('\n');
+    const qsizetype tune = rows[0].indexOf("tune s");
+    QVERIFY(rows[1].endsWith("Conv-1 + ReLU-2"));
+    QCOMPARE(rows[1].mid(tune, 6).trimmed(), QByteArray("-")); // no "profiling completed" lines
+}
+
 void TestCli::gatesOnLintFindings() {
     const QString plan = fixturePath("lint-rules.graph.json");
     const Run warning = runPlanscope({"lint", plan, "--json", "--fail-on", "warning"});
@@ -444,9 +480,12 @@ void TestCli::failsClearly_data() {
         << QStringList({"lint", plan, "--set", "nonsense=1"}) << "unknown threshold";
     QTest::newRow("bad gate") << QStringList({"lint", plan, "--fail-on", "sometimes"})
                               << "--fail-on takes warning or error";
-    QTest::newRow("log without layers")
-        << QStringList({"summary", dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log")})
-        << "trtexec-result-01.log: this trtexec log has no per-layer information";
+    QTest::newRow("log without layers or performance")
+        << QStringList({"summary", fixturePath("build-only.log")})
+        << "build-only.log: this trtexec log has no per-layer information";
+    QTest::newRow("TensorRT log without its layer list")
+        << QStringList({"layers", fixturePath("tactics-trt84-python.log")})
+        << "tactics-trt84-python.log: this TensorRT log has no engine layer list";
     QTest::newRow("another tool's log")
         << QStringList({"layers", fixturePath("not-a-trtexec.log")})
         << "not-a-trtexec.log: text that is neither JSON nor a trtexec log";

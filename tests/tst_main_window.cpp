@@ -86,6 +86,7 @@ class TestMainWindow : public QObject {
     void showsPlanWhileItIsAnalysed();
     void analysesShownPlanAfterFailedOpen();
     void opensTrtexecLogAlone();
+    void opensLogsOfOtherShapes();
     void showsPlanWithoutTimings();
     void exportsChartFromFileMenu();
     void appliesAndRemembersLintSettings();
@@ -246,6 +247,32 @@ void TestMainWindow::opensTrtexecLogAlone() {
     const QImage shot = window.grab().toImage();
     QVERIFY(!shot.isNull());
     shot.save(QDir::temp().filePath("planscope-log-window.png"));
+}
+
+// A Python-API verbose build log opens as trtexec's does; a run log without layers opens as a run:
+// its device, configuration and performance, no layers, every panel analysed (issue 44, item 6).
+void TestMainWindow::opensLogsOfOtherShapes() {
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(openAndWait(window, fixturePath("python-api-build.log")));
+    QCOMPARE(window.layerPanel()->view()->model()->rowCount(), 3);
+    QVERIFY(window.document()->plan()->tactics);
+
+    QVERIFY(openAndWait(window, dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log")));
+    QCOMPARE(window.windowTitle(), QString("trtexec-result-01.log - PlanScope"));
+    QCOMPARE(window.layerPanel()->view()->model()->rowCount(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.document()->isAnalysing(), 60000);
+    const QString summary = window.summaryPanel()->text();
+    for (const char* text : {"NVIDIA H100 PCIe", "15374.3", "10.16.1", "a run timed as a whole"})
+        QVERIFY2(summary.contains(text), text);
+    QVERIFY2(!summary.contains("0.000 ms") && !summary.contains("0 B"), qPrintable(summary));
+    auto* tabs = window.findChild<QTabWidget*>();
+    for (int t = 0; t < tabs->count(); ++t) { // each tab shows without a layer to show
+        tabs->setCurrentIndex(t);
+        QCoreApplication::processEvents();
+    }
+    window.grab().toImage().save(QDir::temp().filePath("planscope-run-log-window.png"));
 }
 
 // A verbose build log alone has no per-layer timings: every panel says so, none shows 0.

@@ -54,6 +54,13 @@ void TestMissingFigures::summaryJsonHasNulls_data() {
     QTest::newRow("graph without profile")
         << dataPath("realworld/mnist-trt10.16-h100") << false << true << true;
     QTest::newRow("everything") << dataPath("trex/resnet-a100/fp16") << true << true << true;
+    // TensorRT 8.4's layer list ("tensor-0[Float(-2,1,28,28)]"): dynamic shapes, no weights.
+    QTest::newRow("TensorRT 8.4 verbose build")
+        << fixturePath("trt84-verbose-build.log") << false << false << false;
+    // A run log without a per-layer part: no layers at all.
+    QTest::newRow("run without layers")
+        << dataPath("realworld/mnist-trt10.16-h100/trtexec-result-01.log") << false << false
+        << false;
 }
 
 void TestMissingFigures::summaryJsonHasNulls() {

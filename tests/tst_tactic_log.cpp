@@ -44,6 +44,7 @@ class TestTacticLog : public QObject {
     void writesJson();
     void opensAsPlan();
     void typesAndNamesLayersOfALog();
+    void opensTrt84BuildWithUnknownFigures();
     void findsBuildLogBesideEngine();
 };
 
@@ -142,7 +143,7 @@ void TestTacticLog::readsBuildsAndEngineLayers() {
     QCOMPARE(conv->formats[0], QString("Float(784,784,28,1) -> Float(25088,784,28,1)"));
     QCOMPARE(conv->skipped[0].runner, QString("CudnnConvolution"));
     QCOMPARE(conv->skipped[0].reason, QString("no valid tactics for this config"));
-    QVERIFY(conv->autotuneSeconds > 0.112085);
+    QVERIFY(conv->autotuneSeconds.value_or(0) > 0.112085);
 
     // TensorRT 10.16 built three engines (backend strategies 4, 3, 2) and kept the second.
     const TacticLog v1016 = readTacticLog(dataPath(kBuilds + "trt10.16.1-h100-verbose-build.log"));
@@ -207,7 +208,7 @@ void TestTacticLog::readsOlderAndPythonFormats() {
     QCOMPARE(conv.fastest()->timeMs, 0.0512);
     QCOMPARE(conv.skipped.size(), std::size_t(1));
     QCOMPARE(conv.chosen.size(), std::size_t(1));
-    QCOMPARE(conv.autotuneSeconds, 0.25);
+    QCOMPARE(conv.autotuneSeconds.value_or(-1), 0.25);
     QCOMPARE(log.subjects[1].name, QString("{ForeignNode[a...b]} [profile 1]"));
 }
 
@@ -276,7 +277,7 @@ void TestTacticLog::opensAsPlan() {
     // layers were not timed under their own names).
     const charts::Chart autotune = charts::buildChart(analysisOf(plan), "tactics-autotune-time");
     QCOMPARE(autotune.panels[0].bars.size(), std::size_t(8));
-    QCOMPARE(autotune.panels[0].bars[0].segments[0].value, conv->autotuneSeconds);
+    QCOMPARE(autotune.panels[0].bars[0].segments[0].value, conv->autotuneSeconds.value());
     QCOMPARE(autotune.panels[0].bars[0].segments[0].layer, 1);
     const charts::Chart chosen = charts::buildChart(analysisOf(plan), "tactics-chosen-vs-fastest");
     QCOMPARE(chosen.panels[0].bars.size(), std::size_t(8));
@@ -306,6 +307,42 @@ void TestTacticLog::typesAndNamesLayersOfALog() {
         if (f.rule.startsWith("conv-"))
             convFindings << f.rule + ' ' + f.layerName;
     QCOMPARE(convFindings, QStringList({"conv-channel-alignment Conv-1 + ReLU-2"}));
+}
+
+// TensorRT 8.4's verbose build (tests/fixtures/trt84-verbose-build.log): its layer list writes
+// tensors as "tensor-0[Float(-2,1,28,28)]", and it logs no "profiling completed" lines. The
+// tensors are read, dynamic; the activations and the autotuning times are unknown, never 0.
+void TestTacticLog::opensTrt84BuildWithUnknownFigures() {
+    const EnginePlan plan = loadPlan(fixturePath("trt84-verbose-build.log"));
+    QCOMPARE(int(plan.layers.size()), 8); // 9 listed, one a NoOp
+    const Layer& conv = plan.layers[0];
+    QCOMPARE(conv.inputs.size(), std::size_t(1));
+    QCOMPARE(conv.inputs[0].name, QString("tensor-0"));
+    QCOMPARE(conv.inputs[0].shape, std::vector<qint64>({-2, 1, 28, 28}));
+    QCOMPARE(conv.precision, QString("FP32"));
+    QCOMPARE(conv.tactic,
+             QString("sm80_xmma_fprop_implicit_gemm_indexed_f32f32_f32f32_f32_nchwkcrs_"
+                     "nchw_tilesize64x32x8_stage3_warpsize2x1x1_g1_ffma_aligna4_"
+                     "alignc4")); // named by its "Set Tactic Name" line
+    QCOMPARE(plan.layers[1].type, QString("Pooling"));
+    QCOMPARE(plan.layers[7].outputs.size(), std::size_t(2));
+    QCOMPARE(plan.layers[7].outputs[1].precision, QString("INT32"));
+    QCOMPARE(plan.inputBindings().front()->name, QString("tensor-0"));
+    QVERIFY(!conv.ioBytesKnown());
+    QVERIFY(!plan.totalActivationBytes()); // dynamic shapes
+    QCOMPARE(plan.metadata.tensorrtVersion, QString("8.4.1"));
+
+    QVERIFY(plan.tactics);
+    QCOMPARE(int(plan.tactics->subjects.size()), 2);
+    const TacticSubject* tuned = plan.tactics->subjectForLayer("Conv-1 + ReLU-2");
+    QVERIFY(tuned);
+    QCOMPARE(tuned->timings.size(), std::size_t(4));
+    QVERIFY(!tuned->autotuneSeconds);
+    QVERIFY(tacticLogJson(*plan.tactics)["subjects"][0]["autotune_s"].is_null());
+    const charts::Chart autotune = charts::buildChart(analysisOf(plan), "tactics-autotune-time");
+    QVERIFY(autotune.panels[0].bars.empty());
+    QVERIFY2(autotune.panels[0].emptyMessage.contains("gives no autotuning times"),
+             qPrintable(autotune.panels[0].emptyMessage));
 }
 
 // planscope profile keeps the verbose build log as PREFIX.build.log: opening PREFIX finds it and

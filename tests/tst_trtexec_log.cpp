@@ -4,6 +4,7 @@
 #include "io/PlanLoader.h"
 #include "io/log/TrtexecLog.h"
 #include "io/profile/ProfileReader.h"
+#include "tactics/TacticLog.h"
 
 #include <QTemporaryDir>
 
@@ -58,7 +59,11 @@ class TestTrtexecLog : public QObject {
     void readsProfileTable();
     void layerListMatchesExportedGraph();
     void readsOneLineQuirks();
+    void readsEngineLayerTensors_data();
+    void readsEngineLayerTensors();
     void logAloneIsAPlan();
+    void pythonApiBuildLogIsAPlan();
+    void runLogWithoutLayersIsARun();
     void logBesidePlanGivesTimingsAndMetadata();
     void siblingLogsOfAnotherEngineAreSetAside();
     void convertWritesTrexFiles();
@@ -281,6 +286,71 @@ void TestTrtexecLog::readsOneLineQuirks() {
     QCOMPARE(plan.bindings, QStringList({"input", "probs"}));
 }
 
+// The verbose build's layer list writes a tensor as "relu (Half[-1,32:8,14,14])" from TensorRT
+// 8.5 on, as "tensor-0[Float(-2,1,28,28)]" in 8.4 and before; negative dimensions are dynamic.
+void TestTrtexecLog::readsEngineLayerTensors_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QStringList>("inputs");
+    QTest::addColumn<QStringList>("outputs");
+    QTest::addColumn<QString>("firstTensor"); // the first tensor's dimensions and type
+    QTest::addColumn<bool>("whole");          // every tensor read
+    QTest::newRow("8.6") << QByteArray("Layer(CaskPooling): MaxPool-3, Tactic: 0xdb415cba6b0e9137, "
+                                       "Reformatted Input Tensor 0 to MaxPool-3 (Half[-1,32:8,28,"
+                                       "28]) -> tensor-3 (Half[-1,32:8,14,14])")
+                         << QStringList({"Reformatted Input Tensor 0 to MaxPool-3"})
+                         << QStringList({"tensor-3"}) << "[-1,32,28,28] Half" << true;
+    QTest::newRow("8.4") << QByteArray("Layer(CaskConvolution): Conv-1 + ReLU-2, Tactic: "
+                                       "0x7f3c2b1e8a9d0c44, tensor-0[Float(-2,1,28,28)] -> "
+                                       "tensor-2[Float(-2,32,28,28)]")
+                         << QStringList({"tensor-0"}) << QStringList({"tensor-2"})
+                         << "[-2,1,28,28] Float" << true;
+    QTest::newRow("8.4 names with brackets")
+        << QByteArray("Layer(Reformat): Reformatting CopyNode for Input Tensor 0 to Conv_0 + "
+                      "PWN(Clip_3), Tactic: 0, input_0[Float(1,3,512,768)] -> Reformatted Input "
+                      "Tensor 0 to Conv_0 + PWN(Clip_3)[Int8(1,3,512,768)]")
+        << QStringList({"input_0"})
+        << QStringList({"Reformatted Input Tensor 0 to Conv_0 + PWN(Clip_3)"})
+        << "[1,3,512,768] Float" << true;
+    QTest::newRow("8.4 constant, two outputs")
+        << QByteArray("Layer(Constant): 3198 + (Unnamed Layer* 13) [Shuffle], Tactic: 0,  -> "
+                      "(Unnamed Layer* 13) [Shuffle]_output[Float(1,4864,256)], {ForeignNode[a..."
+                      "(Unnamed Layer* 4) [Shuffle]]}[Half(128,1000)]")
+        << QStringList()
+        << QStringList({"(Unnamed Layer* 13) [Shuffle]_output",
+                        "{ForeignNode[a...(Unnamed Layer* 4) [Shuffle]]}"})
+        << "[1,4864,256] Float" << true;
+    QTest::newRow("unknown form") << QByteArray("Layer(Shuffle): s, Tactic: 0, x <Float 1x2> -> "
+                                                "y (Float[1,2])")
+                                  << QStringList() << QStringList({"y"}) << "[1,2] Float" << false;
+}
+
+void TestTrtexecLog::readsEngineLayerTensors() {
+    QFETCH(QByteArray, line);
+    const QList<QByteArray> lines{"[TRT] [V] Engine Layer Information:", line, "[TRT] [I] done"};
+    qsizetype next = 0;
+    QStringList warnings;
+    const QByteArray graph = parseEngineLayerInformation(lines, 0, next, warnings);
+    QCOMPARE(next, qsizetype(2));
+    const nlohmann::json layer = nlohmann::json::parse(graph.toStdString())["Layers"][0];
+    const auto names = [&](const char* side) {
+        QStringList list;
+        for (const auto& t : layer[side])
+            list << QString::fromStdString(t["Name"].get<std::string>());
+        return list;
+    };
+    QFETCH(QStringList, inputs);
+    QCOMPARE(names("Inputs"), inputs);
+    QFETCH(QStringList, outputs);
+    QCOMPARE(names("Outputs"), outputs);
+    const auto& first = inputs.isEmpty() ? layer["Outputs"][0] : layer["Inputs"][0];
+    QFETCH(QString, firstTensor);
+    QCOMPARE(QString::fromStdString(first["Dimensions"].dump() + ' ' +
+                                    first["Format/Datatype"].get<std::string>()),
+             firstTensor);
+    QFETCH(bool, whole);
+    QCOMPARE(warnings.join(' ').contains("in a form PlanScope does not read"), !whole);
+}
+
 void TestTrtexecLog::logAloneIsAPlan() {
     // Layer list and profile table in one log: a full plan with timings, joined by position.
     const EnginePlan full = loadPlan(fixturePath("trt10-layerinfo.log"));
@@ -311,6 +381,71 @@ void TestTrtexecLog::logAloneIsAPlan() {
     QCOMPARE(names.name, QString("trtexec-result-05.log"));
     QVERIFY2(names.warnings.join(' ').contains("--dumpProfile"),
              qPrintable(names.warnings.join('\n')));
+}
+
+// A build through TensorRT's Python API logs what trtexec --verbose logs of the build, with no
+// trtexec lines around it: it opens alone as the verbose build log it is (tests/fixtures/
+// python-api-build.log, "[date] [TRT] [V]" lines; tactics-trt84-python.log, "[TRT] [V]" lines).
+void TestTrtexecLog::pythonApiBuildLogIsAPlan() {
+    const QString path = fixturePath("python-api-build.log");
+    QCOMPARE(sniffFileKind(path), FileKind::TrtexecLog);
+    const EnginePlan plan = loadPlan(path);
+    QCOMPARE(plan.layers.size(), std::size_t(3));
+    QCOMPARE(plan.layers[0].name, QString("node_conv2d + node_relu"));
+    QCOMPARE(plan.layers[0].type, QString("Convolution"));
+    QCOMPARE(plan.layers[2].subtype, QString("Myelin"));
+    QCOMPARE(plan.bindings, QStringList({"x", "y"}));
+    // Static shapes: the activations are the layers' inputs and outputs, in FP32.
+    QCOMPARE(plan.totalActivationBytes().value(), 4.0 * (784 + 2 * 25088 + 2 * 6272 + 10));
+    QCOMPARE(plan.metadata.buildMemory["Total Activation Memory"].get<double>(), 104448.0);
+    QVERIFY(plan.tactics);
+    QCOMPARE(int(plan.tactics->subjects.size()), 3);
+    QCOMPARE(plan.tactics->subjectForLayer("node_max_pool2d")->timings.size(), std::size_t(2));
+    QCOMPARE(plan.layers[1].tactic, QString("sm50_xmma_pooling_tiled_FP32NCHW_kMAX_tP2_tQ16_tR2_"
+                                            "tS2_tU2_tV2_tUnroll4_tThreads128"));
+    // No trtexec run to finish: no warning that it was cut short.
+    QVERIFY2(!plan.warnings.join(' ').contains("&&&& PASSED"),
+             qPrintable(plan.warnings.join('\n')));
+
+    // Without the time before its tags, and without the engine's layer list (a log cut before
+    // the build ended): still a TensorRT log, read beside a plan for its tactics, refused alone
+    // with what to do.
+    const QString cut = fixturePath("tactics-trt84-python.log");
+    QCOMPARE(sniffFileKind(cut), FileKind::TrtexecLog);
+    const QString message = errorOf([&] { loadPlan(cut); });
+    QVERIFY2(message.startsWith(cut + ": this TensorRT log has no engine layer list") &&
+                 message.contains("trt.Logger.VERBOSE") && message.contains("planscope tactics"),
+             qPrintable(message));
+    LoadOptions options;
+    options.logs << cut;
+    const EnginePlan beside = loadPlan(fixturePath("lint.graph.json"), options);
+    QVERIFY(beside.tactics);
+    QCOMPARE(int(beside.tactics->subjects.size()), 2);
+}
+
+// A run log with a performance summary and no per-layer part is a run: its device, configuration
+// and performance, no layers; what needs layers is missing, not 0.
+void TestTrtexecLog::runLogWithoutLayersIsARun() {
+    const EnginePlan run = loadPlan(dataPath(kMnist + "trtexec-result-01.log"));
+    QVERIFY(run.layers.empty());
+    QCOMPARE(run.metadata.deviceName(), QString("NVIDIA H100 PCIe"));
+    QCOMPARE(text(run.metadata.builder, "Format"), QString("ONNX"));
+    QCOMPARE(number(run.metadata.performance, "Throughput"), 15374.3);
+    QCOMPARE(run.metadata.buildMemory["Total Activation Memory"].get<double>(), 125440.0);
+    QVERIFY(!run.totalAverageMs());
+    QVERIFY(!run.totalWeightsBytes());
+    QVERIFY(!run.totalActivationBytes());
+    const QString warnings = run.warnings.join('\n');
+    QVERIFY2(warnings.contains("a run timed as a whole") && warnings.contains("--dumpProfile"),
+             qPrintable(warnings));
+    QVERIFY2(!warnings.contains("No per-layer profile"), qPrintable(warnings));
+
+    // A log with neither layers nor a performance summary (a build without --verbose) is refused.
+    const QString message = errorOf([] { loadPlan(fixturePath("build-only.log")); });
+    QVERIFY2(message.contains("build-only.log: this trtexec log has no per-layer information and "
+                              "no performance summary") &&
+                 message.contains("--dumpLayerInfo"),
+             qPrintable(message));
 }
 
 void TestTrtexecLog::logBesidePlanGivesTimingsAndMetadata() {
@@ -424,10 +559,6 @@ void TestTrtexecLog::rejectsBadLogs() {
         [] { loadPlan(dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-05.log")); });
     QVERIFY2(other.contains("a polygraphy run log, not a plan") &&
                  other.contains("planscope accuracy"),
-             qPrintable(other));
-    // A log without any per-layer part names what to add.
-    other = errorOf([] { loadPlan(dataPath(kMnist + "trtexec-result-01.log")); });
-    QVERIFY2(other.contains("no per-layer information") && other.contains("--dumpProfile"),
              qPrintable(other));
 }
 

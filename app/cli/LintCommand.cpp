@@ -120,13 +120,19 @@ int lintCommand(const QStringList& arguments) {
         const LintSettings settings = settingsFrom(parser);
         const PlanAnalysis& analysis = analysisFromArguments(parser, {}, settings);
         const auto& findings = analysis.findings();
-        // A names-only plan gives no rule anything to read: no finding is no verdict.
+        // A names-only plan, or a run without layers, gives no rule anything to read: no finding
+        // is no verdict.
         const QString nothingToRead =
             analysis.plan().namesOnly
                 ? QStringLiteral("%1 lists layer names only, so types, tensors and precisions "
                                  "are unknown: no lint rule can run. Export the graph with "
                                  "trtexec --profilingVerbosity=detailed "
                                  "--exportLayerInfo=PREFIX.graph.json.")
+                      .arg(analysis.plan().name)
+            : analysis.plan().layers.empty()
+                ? QStringLiteral("%1 is a run without layers: no lint rule can run. Run trtexec "
+                                 "with --dumpLayerInfo --profilingVerbosity=detailed, or open the "
+                                 "log beside the plan's graph JSON (--log).")
                       .arg(analysis.plan().name)
                 : QString();
         if (output.format() == OutputFormat::Json)

@@ -25,11 +25,15 @@ void printSection(QTextStream& stream, const char* title, const OrderedJson& sec
                << metadataText(item.key(), item.value()) << '\n';
 }
 
+// A run without layers knows no inputs and outputs: "-".
 void printIo(QTextStream& stream, const char* title, const QStringList& lines) {
-    stream << '\t' << title << ": " << lines.join(QStringLiteral("\n\t\t")) << '\n';
+    stream << '\t' << title << ": "
+           << (lines.isEmpty() ? kMissingText : lines.join(QStringLiteral("\n\t\t"))) << '\n';
 }
 
 void printGroups(QTextStream& stream, const char* title, const std::vector<LayerGroup>& groups) {
+    if (groups.empty()) // a run without layers
+        return;
     stream << title << ":\n";
     for (const LayerGroup& g : groups)
         stream << '\t' << g.key.leftJustified(24) << QString::number(g.count).rightJustified(6)

@@ -2,6 +2,7 @@
 #include "cli/OutputFormat.h"
 #include "io/PlanLoader.h"
 #include "io/log/TacticLogReader.h"
+#include "plan/FigureText.h"
 #include "tactics/TacticJson.h"
 
 namespace planscope {
@@ -35,7 +36,7 @@ void printTable(const TacticLog& log) {
                           -18)
                      .arg(msText(summary.chosenMs), 9)
                      .arg(ratio, 6)
-                     .arg(s.autotuneSeconds, 7, 'f', 3)
+                     .arg(numberText(s.autotuneSeconds, 3), 7)
                      .arg(s.layer.isEmpty() ? QStringLiteral("-") : QStringLiteral("yes"), -5)
                      .arg(s.name);
         // The chosen kernel on a line of its own: its name is often longer than the table.

@@ -27,7 +27,10 @@ std::vector<std::pair<const Layer*, const TacticSubject*>> tunedLayers(const Eng
 }
 
 Chart autotuneTime(const EnginePlan& plan) {
-    const auto tuned = tunedLayers(plan);
+    // Only the layers whose autotuning time the log gives: one bar each.
+    auto tuned = tunedLayers(plan);
+    const std::size_t matched = tuned.size();
+    std::erase_if(tuned, [](const auto& entry) { return !entry.second->autotuneSeconds; });
     Layers layers;
     for (const auto& entry : tuned)
         layers.push_back(entry.first);
@@ -40,9 +43,12 @@ Chart autotuneTime(const EnginePlan& plan) {
         panel.bars[i].segments.front().tooltip +=
             QStringLiteral("\n%1 tactics timed").arg(tuned[i].second->timings.size());
     panel.title = QStringLiteral("Time the builder spent autotuning each layer (s)");
-    panel.emptyMessage = plan.tactics ? QStringLiteral("The log's subjects match no layer of "
-                                                       "this plan.")
-                                      : kNoLog;
+    panel.emptyMessage = !plan.tactics ? kNoLog
+                         : matched > 0
+                             ? QStringLiteral("The log gives no autotuning times: it has no "
+                                              "\"profiling completed in S seconds\" lines "
+                                              "(TensorRT 8.4 and before print none).")
+                             : QStringLiteral("The log's subjects match no layer of this plan.");
     return singlePanel({}, {}, std::move(panel));
 }
 

@@ -1,6 +1,7 @@
 #include "io/FileKind.h"
 
 #include "io/log/TacticLogReader.h"
+#include "io/log/TrtexecLog.h"
 #include "io/profile/ProfileSamplesReader.h"
 
 #include <QFile>
@@ -23,7 +24,7 @@ QString fileKindName(FileKind kind) {
     case FileKind::DeviceList:
         return QStringLiteral("device metadata JSON");
     case FileKind::TrtexecLog:
-        return QStringLiteral("trtexec log");
+        return QStringLiteral("trtexec or TensorRT log");
     case FileKind::Unknown:
         break;
     }
@@ -55,13 +56,16 @@ FileKind sniffTextKind(const QByteArray& head) {
             return FileKind::Profile;
         if (text.contains("\"ComputeCapability\"") || text.contains("\"TotalMemory\""))
             return FileKind::DeviceList;
-        return FileKind::Unknown;
+        // else a log whose lines start with a tag ("[11/27/2025-10:00:00] [TRT] [V] ...")
     }
     static constexpr const char* kLogMarks[] = {
         "&&&& RUNNING TensorRT",      "=== Model Options ===",       "=== Build Options ===",
         "=== Device Information ===", "=== Performance summary ===", "=== Profile ("};
     if (std::any_of(std::begin(kLogMarks), std::end(kLogMarks),
                     [&](const char* mark) { return text.contains(mark); }))
+        return FileKind::TrtexecLog;
+    // A build through TensorRT's Python API: its logger's lines without trtexec's around them.
+    if (hasTensorRtLoggerLines(text) && !looksLikePolygraphyLog(text))
         return FileKind::TrtexecLog;
     return FileKind::Unknown;
 }

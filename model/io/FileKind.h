@@ -14,7 +14,7 @@ enum class FileKind {
     ProfileMetadata, // trex: {"performance_summary": ..., "device_information": ...}
     BuildMetadata,   // trex: {"model_options": ..., "build_options": ...}
     DeviceList,      // older trex .metadata.json: [{"Name": ..., "ComputeCapability": ...}]
-    TrtexecLog,      // trtexec's console output
+    TrtexecLog,      // trtexec's console output, or TensorRT's logger output (a Python-API build)
     Unknown,
 };
 

@@ -85,18 +85,26 @@ std::vector<TrtexecLog> readLogs(const QStringList& paths) {
     return logs;
 }
 
-// The engine graph a log-only plan gets: --dumpLayerInfo's list, else the names in the
-// --dumpProfile table.
+// The engine graph a log-only plan gets: --dumpLayerInfo's list (or the verbose build's engine
+// layer list), else the names in the --dumpProfile table.
 QByteArray graphTextOf(const TrtexecLog& log) {
     if (!log.layerGraphJson.isEmpty())
         return log.layerGraphJson;
+    if (!log.profileTable && !log.fromTrtexec)
+        throw PlanError(
+            QStringLiteral("%1: this TensorRT log has no engine layer list (\"Engine Layer "
+                           "Information\", logged at the end of a build), so there are no layers "
+                           "to show. Build with the logger at trt.Logger.VERBOSE and save all of "
+                           "its output, or pass the log with --log beside the plan's graph JSON. "
+                           "planscope tactics reads the tactic timings it holds.")
+                .arg(log.path));
     if (!log.profileTable)
         throw PlanError(
-            QStringLiteral("%1: this trtexec log has no per-layer information, so there are no "
-                           "layers to show. Run trtexec with --dumpProfile (per-layer timings) "
-                           "and --dumpLayerInfo --profilingVerbosity=detailed (the layers), or "
-                           "pass the log with --log beside the plan's graph JSON. planscope "
-                           "convert-log extracts its device, build and performance metadata.")
+            QStringLiteral("%1: this trtexec log has no per-layer information and no performance "
+                           "summary, so there is nothing to show. Run trtexec with --dumpProfile "
+                           "(per-layer timings) and --dumpLayerInfo --profilingVerbosity=detailed "
+                           "(the layers), or pass the log with --log beside the plan's graph "
+                           "JSON. planscope convert-log extracts its device and build metadata.")
                 .arg(log.path));
     nlohmann::json names = nlohmann::json::array();
     for (const ProfileRecord& record : log.profileTable->records)
@@ -204,7 +212,8 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     const auto graphLog = std::stable_partition(
         logs.begin(), logs.end(), [&](const TrtexecLog& log) { return log.path == sources.graph; });
     const bool fromLog = graphLog != logs.begin();
-    ParsedGraph graph = [&] {
+    const bool runWithoutLayers = fromLog && logs.front().isRunWithoutLayers();
+    ParsedGraph graph = runWithoutLayers ? ParsedGraph() : [&] {
         FileText graphText =
             fromLog ? FileText(graphTextOf(logs.front())) : FileText::open(sources.graph);
         // What another program cut off while the file was read reads as zeros: whatever the
@@ -237,6 +246,14 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
             layer.detail = LayerDetail::NoWeights;
     if (plan.namesOnly)
         plan.warnings << namesOnlyWarning(plan, fromLog);
+    if (runWithoutLayers)
+        plan.warnings << QStringLiteral(
+                             "%1 is a run timed as a whole: its device, configuration and "
+                             "performance are shown, and no layers. For the layers, run trtexec "
+                             "with --dumpProfile (per-layer timings) and --dumpLayerInfo "
+                             "--profilingVerbosity=detailed, or open the log beside the plan's "
+                             "graph JSON (--log).")
+                             .arg(plan.name);
     if (plan.profileCount > 1)
         plan.warnings << QStringLiteral("The engine has %1 optimization profiles; showing profile "
                                         "%2 (choose another with --profile N).")
@@ -248,7 +265,7 @@ EnginePlan loadSources(const PlanSources& sources, const LoadOptions& options) {
     else
         applyLogProfile(plan, *facts, logs, graph.ignoredNames, options.allowPartialProfile);
     plan.facts = std::move(facts);
-    if (!plan.hasProfile)
+    if (!plan.hasProfile && !runWithoutLayers)
         plan.warnings << QStringLiteral("No per-layer profile was found, so the layers have no "
                                         "timings. %1")
                              .arg(QLatin1String(kPerLayerTimingsHint));

@@ -30,7 +30,7 @@ std::optional<double> EnginePlan::totalWeightsBytes() const {
             else if (t.constant)
                 sum -= t.bytes;
     }
-    if (unknown > 0 && sum == 0)
+    if ((unknown > 0 || layers.empty()) && sum == 0)
         return std::nullopt;
     return sum;
 }
@@ -41,6 +41,8 @@ int EnginePlan::layersWithoutWeights() const {
 }
 
 std::optional<double> EnginePlan::totalActivationBytes() const {
+    if (layers.empty()) // a run without its layers
+        return std::nullopt;
     double sum = 0;
     for (const Layer& l : layers) {
         if (!l.ioBytesKnown())

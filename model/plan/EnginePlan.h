@@ -49,10 +49,12 @@ struct EnginePlan {
 
     // Sums over the layers. A sum the files don't hold is missing, never 0: the average time
     // without a profile (layers the profile does not name are left out), the weights without a
-    // detailed layer list, the activations when a tensor's shape is dynamic or unknown.
+    // detailed layer list, the activations when a tensor's shape is dynamic or unknown, the
+    // weights and activations of a plan without layers (a run log).
     std::optional<double> totalAverageMs() const; // sum of per-layer averages
     // The sum of the known weights (bias excluded, as trex), a weight read as a tensor once;
-    // missing when no layer's weights are known while some are not (a list without weights).
+    // missing when no layer's weights are known while some are not (a list without weights), or
+    // without layers.
     std::optional<double> totalWeightsBytes() const;
     // How many layers hold weights the files do not give (Layer::weightsKnown): the total above
     // leaves them out.

@@ -60,7 +60,7 @@ OrderedJson subjectJson(const TacticLog& log, const TacticSubject& s) {
             {"skipped", std::move(skipped)},
             {"chosen", std::move(chosen)},
             {"cached", cachedJson(s.cached)},
-            {"autotune_s", s.autotuneSeconds},
+            {"autotune_s", optionalNumber(s.autotuneSeconds)},
             {"fastest_ms", summary.fastest ? milliseconds(summary.fastest->timeMs) : OrderedJson()},
             {"fastest_tactic",
              summary.fastest ? text(tacticText(summary.fastest->tactic)) : OrderedJson()},

@@ -56,7 +56,9 @@ struct TacticSubject {
     std::vector<SkippedRunner> skipped;
     std::vector<TacticChoice> chosen;
     std::vector<CachedTactic> cached;
-    double autotuneSeconds = 0; // sum of "profiling completed in S seconds"
+    // The sum of its "profiling completed in S seconds" lines; unknown without any (TensorRT 8.4
+    // and before print none).
+    std::optional<double> autotuneSeconds;
 
     // The fastest finite timing, if any.
     const TacticTiming* fastest() const;

@@ -57,7 +57,7 @@ void addTactics(Report& report, const EnginePlan& plan) {
              {summary.chosen ? tacticText(summary.chosen->tactic) : QStringLiteral("-"), {}},
              {ms(summary.chosenMs), {}},
              {ratio, {}},
-             {QString::number(s->autotuneSeconds, 'f', 3), {}}});
+             {numberText(s->autotuneSeconds, 3), {}}});
     }
     Section& section =
         report.addSection(QStringLiteral("tactics"), QStringLiteral("Tactics (verbose build log)"));

@@ -56,12 +56,16 @@ QString tacticsHtml(const TacticLog& log, const TacticSubject& subject) {
     for (const TacticTiming& t : subject.timings)
         if (std::isfinite(t.timeMs))
             slowest = std::max(slowest, t.timeMs);
+    const QString autotuning =
+        subject.autotuneSeconds
+            ? tr("autotuning took %1 s").arg(*subject.autotuneSeconds, 0, 'g', 3)
+            : tr("the log gives no autotuning time");
     QString body =
         QStringLiteral("<p>%1</p>")
-            .arg(tr("%1 timed in %2; autotuning took %3 s. Chosen: %4%5; fastest: %6.")
+            .arg(tr("%1 timed in %2; %3. Chosen: %4%5; fastest: %6.")
                      .arg(countText(qint64(subject.timings.size()), tr("tactic")),
-                          countText(qint64(subject.formats.size()), tr("format combination")))
-                     .arg(subject.autotuneSeconds, 0, 'g', 3)
+                          countText(qint64(subject.formats.size()), tr("format combination")),
+                          autotuning)
                      .arg(summary.chosen ? chosenText(subject, *summary.chosen)
                                          : tr("none recorded"))
                      .arg(summary.chosenMs

@@ -1,4 +1,5 @@
 #include "io/log/TrtexecLog.h"
+#include "plan/FigureText.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -11,22 +12,40 @@ namespace {
 
 using Json = nlohmann::json;
 
-// "relu (Half[-1,32:8,14,14]), y (Float[-1,10])": each tensor's name, data type and dimensions
-// (":8" marks a vectorized dimension; the layout it means is not printed, so only the type is
-// kept as the format).
-Json tensors(const QString& text) {
-    static const QRegularExpression tensorRe(
-        QStringLiteral(R"((.+?) \(([A-Za-z0-9]+)\[([^\]]*)\]\)(?:, |$))"));
+// One tensor of a layer line: "relu (Half[-1,32:8,14,14])" (TensorRT 8.5 on) or
+// "tensor-0[Float(-2,1,28,28)]" (TensorRT 8.4 and before), each with its name, data type and
+// dimensions. Negative dimensions are dynamic; ":8" marks a vectorized one (the layout it means is
+// not printed, so only the type is kept as the format).
+const QRegularExpression& tensorPattern() {
+    static const QRegularExpression pattern(QStringLiteral(
+        R"((.+?)(?: \(([A-Za-z0-9]+)\[([^\]]*)\]\)|\[([A-Za-z0-9]+)\(([^)]*)\)\])(?:, |$))"));
+    return pattern;
+}
+
+// The tensors of "a (Float[1,2]), b (Half[1,2])" or "a[Float(1,2)], b[Half(1,2)]"; `whole` says
+// whether all of the text was read as tensors.
+Json tensors(const QString& text, bool& whole) {
+    const QString trimmed = text.trimmed();
     Json list = Json::array();
-    for (auto it = tensorRe.globalMatch(text.trimmed()); it.hasNext();) {
-        const auto match = it.next();
+    qsizetype end = 0; // each tensor where the one before ended: no search through the line
+    while (end < trimmed.size()) {
+        const auto match = tensorPattern().match(trimmed, end, QRegularExpression::NormalMatch,
+                                                 QRegularExpression::AnchorAtOffsetMatchOption);
+        if (!match.hasMatch())
+            break;
+        end = match.capturedEnd();
+        const bool older = match.capturedLength(2) == 0;
         Json dims = Json::array();
-        for (const QString& dim : match.captured(3).split(',', Qt::SkipEmptyParts))
-            dims.push_back(dim.section(':', 0, 0).trimmed().toLongLong());
+        for (const QString& dim : match.captured(older ? 5 : 3).split(',', Qt::SkipEmptyParts)) {
+            bool number = false;
+            const qint64 size = dim.section(':', 0, 0).trimmed().toLongLong(&number);
+            dims.push_back(number ? size : -1); // a dimension not printed as a number is unknown
+        }
         list.push_back({{"Name", match.captured(1).toStdString()},
                         {"Dimensions", dims},
-                        {"Format/Datatype", match.captured(2).toStdString()}});
+                        {"Format/Datatype", match.captured(older ? 4 : 2).toStdString()}});
     }
+    whole = whole && end == trimmed.size();
     return list;
 }
 
@@ -52,23 +71,38 @@ std::optional<std::string> parameterTypeOf(const QString& runner) {
     return it == types.constEnd() ? std::nullopt : std::optional(it->toStdString());
 }
 
-// "Layer(CaskPooling): node_max_pool2d, Tactic: 0xdd39..., relu (Half[..]) -> max_pool2d (..)"
-std::optional<Json> layer(const QString& line) {
+// Where a layer line's outputs start: after the arrow ("-> ") that follows its last input's type
+// (names may hold arrows of their own), else after its first arrow (a layer without inputs);
+// -1 without an arrow.
+qsizetype outputsStart(const QString& io) {
+    qsizetype start = -1;
+    for (const QLatin1String arrow : {QLatin1String("]) -> "), QLatin1String(")] -> ")}) {
+        const qsizetype at = io.indexOf(arrow);
+        if (at >= 0 && (start < 0 || at + arrow.size() < start))
+            start = at + arrow.size();
+    }
+    if (start < 0 && io.contains(QLatin1String("-> ")))
+        start = io.indexOf(QLatin1String("-> ")) + 3;
+    return start;
+}
+
+// "Layer(CaskPooling): node_max_pool2d, Tactic: 0xdd39..., relu (Half[..]) -> max_pool2d (..)";
+// `whole` turns false when its tensors are not all read.
+std::optional<Json> layer(const QString& line, bool& whole) {
     static const QRegularExpression layerRe(
         QStringLiteral(R"(^Layer\(([^)]*)\): (.*), Tactic: (0x[0-9a-fA-F]+|-?\d+),(.*)$)"));
     const auto match = layerRe.match(line);
     if (!match.hasMatch())
         return std::nullopt;
     const QString io = match.captured(4);
-    qsizetype arrow = io.indexOf(QLatin1String("]) -> "));
-    arrow = arrow >= 0 ? arrow + 2 : io.indexOf(QLatin1String("-> "));
-    const QString inputs = arrow >= 0 ? io.left(arrow) : io;
-    const QString outputs = arrow >= 0 ? io.mid(arrow).section(QLatin1String("-> "), 1) : QString();
+    const qsizetype start = outputsStart(io);
+    const QString inputs = start >= 0 ? io.left(start - 3) : io; // without the arrow
+    const QString outputs = start >= 0 ? io.mid(start) : QString();
     Json layer{{"Name", match.captured(2).toStdString()},
                {"LayerType", match.captured(1).toStdString()},
                {"TacticValue", match.captured(3).toStdString()},
-               {"Inputs", tensors(inputs)},
-               {"Outputs", tensors(outputs)}};
+               {"Inputs", tensors(inputs, whole)},
+               {"Outputs", tensors(outputs, whole)}};
     if (auto type = parameterTypeOf(match.captured(1)))
         layer["ParameterType"] = std::move(*type);
     return layer;
@@ -80,14 +114,26 @@ QByteArray parseEngineLayerInformation(const QList<QByteArray>& lines, qsizetype
                                        qsizetype& next, QStringList& warnings) {
     Json layers = Json::array();
     qsizetype i = first + 1;
-    for (; i < lines.size() && lines[i].startsWith("Layer("); ++i)
-        if (auto parsed = layer(QString::fromUtf8(lines[i].trimmed())))
+    QStringList unread; // layers whose tensors are not all read
+    for (; i < lines.size() && lines[i].startsWith("Layer("); ++i) {
+        bool whole = true;
+        if (auto parsed = layer(QString::fromUtf8(lines[i].trimmed()), whole)) {
+            if (!whole)
+                unread << QString::fromStdString((*parsed)["Name"].get<std::string>());
             layers.push_back(std::move(*parsed));
+        }
+    }
     next = i;
     if (layers.empty()) {
         warnings << QStringLiteral("The engine's layer list (Engine Layer Information) is empty.");
         return {};
     }
+    if (!unread.isEmpty())
+        warnings << QStringLiteral("The tensors of %1 in the engine's layer list (Engine Layer "
+                                   "Information) are written in a form PlanScope does not read "
+                                   "(first: %2): their inputs and outputs, and the activations "
+                                   "summed from them, are incomplete.")
+                        .arg(countText(unread.size(), QStringLiteral("layer")), unread.first());
     // The list names no bindings: the engine's inputs are the tensors no layer writes, its
     // outputs those no layer reads.
     std::set<std::string> written, read;

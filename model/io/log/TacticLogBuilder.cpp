@@ -299,7 +299,7 @@ void TacticLogBuilder::profilingCompleted(std::string_view text) {
     TacticSubject* subject = current();
     if (!seconds || !subject || !std::isfinite(*seconds))
         return;
-    subject->autotuneSeconds += *seconds;
+    subject->autotuneSeconds = subject->autotuneSeconds.value_or(0) + *seconds;
 }
 
 void TacticLogBuilder::skipped(std::string_view runner, std::string_view reason) {

@@ -10,7 +10,8 @@ namespace planscope {
 namespace {
 
 const QString kFix =
-    QStringLiteral("Pass trtexec's console output, saved with: trtexec ... 2>&1 | tee FILE.log");
+    QStringLiteral("Pass trtexec's console output, saved with: trtexec ... 2>&1 | tee FILE.log "
+                   "(or what TensorRT's logger printed during a build through its Python API).");
 
 struct Section {
     const char* header;
@@ -150,8 +151,11 @@ bool anySection(const TrtexecLog& log) {
 } // namespace
 
 std::optional<QByteArray> infoLineText(const QByteArray& line) {
-    // "[07/07/2026-02:11:40] [I] text"
+    // "[07/07/2026-02:11:40] [I] text", "[07/07/2026-02:11:40] [TRT] [I] text"
     static constexpr QByteArrayView kInfo = "] [I]";
+    static constexpr QByteArrayView kLoggerInfo = "[TRT] [I] ";
+    if (line.startsWith(kLoggerInfo)) // TensorRT's logger without the time
+        return line.mid(kLoggerInfo.size());
     if (!line.startsWith('[') || line.size() < 2 || !std::isdigit(static_cast<uchar>(line[1])))
         return std::nullopt;
     const qsizetype close = line.indexOf(kInfo);
@@ -159,6 +163,11 @@ std::optional<QByteArray> infoLineText(const QByteArray& line) {
         return std::nullopt;
     const QByteArray text = line.mid(close + kInfo.size());
     return text.startsWith(' ') ? text.mid(1) : text;
+}
+
+bool hasTensorRtLoggerLines(QByteArrayView text) {
+    return text.startsWith("[TRT] [") || text.contains(QByteArrayView("\n[TRT] [")) ||
+           text.contains(QByteArrayView("] [TRT] ["));
 }
 
 bool TrtexecLog::hasBuildSections() const {
@@ -182,13 +191,17 @@ TrtexecLog parseTrtexecLog(const QByteArray& text, const QString& path) {
             line.chop(1);
     LogReader(log).read(lines);
 
-    if (log.commandLines.isEmpty() && !anySection(log) && !log.hasLayers())
+    log.fromTrtexec = !log.commandLines.isEmpty() || anySection(log);
+    if (!log.fromTrtexec && !log.hasLayers() && !hasTensorRtLoggerLines(text))
         throw PlanError(QStringLiteral("%1: not a trtexec log: it has no \"&&&& RUNNING "
-                                       "TensorRT.trtexec\" line and none of trtexec's \"=== ... "
-                                       "===\" sections. %2")
+                                       "TensorRT.trtexec\" line, none of trtexec's \"=== ... "
+                                       "===\" sections and no line of TensorRT's logger (\"[TRT] "
+                                       "[V] ...\"). %2")
                             .arg(path, kFix));
     convertPerformanceSummary(log.performanceSummary);
     convertDeviceInformation(log.deviceInformation);
+    if (!log.fromTrtexec) // TensorRT's logger alone: no trtexec run to finish
+        return log;
     if (log.result.isEmpty())
         log.warnings << QStringLiteral("%1 ends before trtexec finished (no \"&&&& PASSED\" "
                                        "line): it may be cut short, so parts can be missing.")

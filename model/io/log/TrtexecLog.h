@@ -10,9 +10,11 @@
 
 namespace planscope {
 
-// What one trtexec console log says (see "trtexec logs" in README.md).
+// What one trtexec console log says (see "trtexec logs" in README.md), or TensorRT's logger
+// output alone, as a build through the Python API writes it (no trtexec lines around it).
 struct TrtexecLog {
     QString path;
+    bool fromTrtexec = false; // trtexec's own lines: "&&&& RUNNING", "=== ... ===" sections
     QString tensorrtVersion;  // "10.16.1", from "TensorRT version:" or the [TensorRT v101601] tag
     QStringList commandLines; // what follows '#' on each "&&&& RUNNING" line
     QString result;           // "PASSED" or "FAILED"; empty when the log stops early
@@ -41,12 +43,15 @@ struct TrtexecLog {
     QStringList warnings;
 
     bool hasLayers() const { return profileTable.has_value() || !layerGraphJson.isEmpty(); }
+    // A run trtexec timed as a whole, without a per-layer part: a plan of its device,
+    // configuration and performance, with no layers.
+    bool isRunWithoutLayers() const { return !hasLayers() && !performanceSummary.empty(); }
     bool hasBuildSections() const;
     bool hasProfileSections() const;
 };
 
 // Parses a trtexec log. Throws PlanError naming the file when it is empty, binary or holds
-// nothing trtexec prints (another tool's output).
+// nothing trtexec or TensorRT's logger prints (another tool's output).
 TrtexecLog parseTrtexecLog(const QByteArray& text, const QString& path);
 TrtexecLog readTrtexecLog(const QString& path);
 
@@ -74,8 +79,13 @@ QByteArray parseEngineLayerInformation(const QList<QByteArray>& lines, qsizetype
 // (gpu_time_ms=1.25)" ...; `content` without its "[I] ") into `tuning`; false for other lines.
 bool readBuildRouteLine(const QByteArray& content, OrderedJson& tuning);
 
-// The message text of a "[date-time] [I] text" line; nullopt for other lines ([W], raw text).
+// The message text of a "[date-time] [I] text" line, or of TensorRT's logger's "[date-time] [TRT]
+// [I] text" and "[TRT] [I] text"; nullopt for other lines ([W], raw text).
 std::optional<QByteArray> infoLineText(const QByteArray& line);
+
+// True when `text` holds a line of TensorRT's logger: "[TRT] [V] ...", with or without the time
+// before it ("[11/27/2025-10:00:00] [TRT] [V] ...").
+bool hasTensorRtLoggerLines(QByteArrayView text);
 
 // trex's .build.metadata.json and .profile.metadata.json documents.
 OrderedJson buildMetadataJson(const TrtexecLog& log);

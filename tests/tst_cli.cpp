@@ -47,6 +47,8 @@ class TestCli : public QObject {
     void compareByModuleNamesAAndBApart();
     void writesJsonOfLogsThatAreNotUtf8();
     void comparesWithoutFalseZeros();
+    void readsAccuracyLogs_data();
+    void readsAccuracyLogs();
 };
 
 void TestCli::printsVersionAndHelp() {
@@ -677,6 +679,36 @@ void TestCli::comparesWithoutFalseZeros() {
     QVERIFY2(gate.err.contains(graph + ": no profile") && gate.err.contains("--exportProfile"),
              qPrintable(gate.err));
     QCOMPARE(runPlanscope({"compare", fp32, fp16, "--json", "--csv"}).status, 2);
+}
+
+// `planscope accuracy`: FP16 overflow named on the tensor and on top (issue 44, item 7).
+void TestCli::readsAccuracyLogs_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QStringList>("present");
+    QTest::addColumn<QStringList>("absent");
+    QTest::newRow("FP16 overflow")
+        << QStringList{"accuracy", fixturePath("polygraphy-fp16-overflow.log")} << 1
+        << QStringList{"First failing tensor: 'mul_out_2' (max abs error inf, max rel error inf)",
+                       "First FP16 overflow: 'add_out_1' (trt-runner-N0 at 65504)",
+                       "Verdict FP16 overflow ",
+                       "add_out_1                    PASSED  trt-runner-N0 at 65504     ",
+                       "sub_out_3                    FAILED  trt-runner-N0 at -65504    "}
+        << QStringList{};
+}
+
+void TestCli::readsAccuracyLogs() {
+    QFETCH(QStringList, arguments);
+    QFETCH(int, status);
+    QFETCH(QStringList, present);
+    QFETCH(QStringList, absent);
+    const Run run = runPlanscope(arguments);
+    QCOMPARE(run.status, status);
+    QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+    for (const QString& text : present)
+        QVERIFY2(run.text().contains(text), qPrintable(text + "\n---\n" + run.text()));
+    for (const QString& text : absent)
+        QVERIFY2(!run.text().contains(text), qPrintable(text + "\n---\n" + run.text()));
 }
 
 PLANSCOPE_TEST_MAIN(TestCli, QCoreApplication)

@@ -1,6 +1,7 @@
 #include "accuracy/AccuracyLog.h"
 
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 
 namespace planscope {
@@ -23,10 +24,66 @@ QString shortRunnerName(const QString& runner) {
     return name;
 }
 
+namespace {
+
+// A bound at FP16's largest value (saturated) or past it (inf).
+bool outOfFp16(const std::optional<double>& bound) {
+    return bound && (std::abs(*bound) == kFp16Max || std::isinf(*bound));
+}
+
+} // namespace
+
+Overflow overflowOf(const ArrayStats& stats) {
+    Overflow o;
+    for (const std::optional<double>& bound : {stats.min, stats.max})
+        if (outOfFp16(bound))
+            (std::isinf(*bound) ? o.infinite : o.saturated) = true;
+    return o;
+}
+
+QString overflowBoundsText(const ArrayStats& stats) {
+    QStringList bounds;
+    for (const std::optional<double>& bound : {stats.min, stats.max})
+        if (outOfFp16(bound) && !bounds.contains(statText(bound))) // min and max both at 65504
+            bounds << statText(bound);
+    return bounds.isEmpty() ? QString()
+                            : QStringLiteral("at ") + bounds.join(QStringLiteral(" and "));
+}
+
+QString ComparedTensor::overflowText() const {
+    QStringList parts;
+    for (const RunnerStats& r : runners)
+        if (const QString bounds = overflowBoundsText(r.stats); !bounds.isEmpty())
+            parts << shortRunnerName(r.runner) + QLatin1Char(' ') + bounds;
+    return parts.join(QStringLiteral("; "));
+}
+
+QString OutputValidation::findingsText() const {
+    QStringList found;
+    if (nan || inf)
+        found << QStringLiteral("%1%2detected").arg(nan ? "NaN " : "", inf ? "Inf " : "");
+    if (overflowOf(stats).saturated)
+        found << QStringLiteral("FP16 overflow ") + overflowBoundsText(stats);
+    return found.join(QStringLiteral(", "));
+}
+
 int AccuracyLog::firstFailed() const {
     for (std::size_t i = 0; i < tensors.size(); ++i)
         if (tensors[i].passed == false)
             return int(i);
+    return -1;
+}
+
+int AccuracyLog::failedTensors() const {
+    return int(std::count_if(tensors.begin(), tensors.end(),
+                             [](const ComparedTensor& t) { return t.passed == false; }));
+}
+
+int AccuracyLog::firstOverflow() const {
+    for (std::size_t i = 0; i < tensors.size(); ++i)
+        for (const RunnerStats& r : tensors[i].runners)
+            if (overflowOf(r.stats).any())
+                return int(i);
     return -1;
 }
 

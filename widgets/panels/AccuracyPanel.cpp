@@ -31,6 +31,20 @@ QString statsRow(const QString& who, const ArrayStats& s) {
              cell.arg(statText(s.p99)));
 }
 
+// "12 tensors compared, 2 failed; iterations passed 0/1".
+QString countsText(const AccuracyLog& log) {
+    const int failed = log.failedTensors();
+    QString counts = QObject::tr("%1 compared")
+                         .arg(countText(qint64(log.tensors.size()), QStringLiteral("tensor")));
+    if (failed > 0)
+        counts += QObject::tr(", %1 failed").arg(failed);
+    if (log.iterationsTotal)
+        counts += QObject::tr("; iterations passed %1/%2")
+                      .arg(log.iterationsPassed.value_or(0))
+                      .arg(*log.iterationsTotal);
+    return counts;
+}
+
 } // namespace
 
 AccuracyPanel::AccuracyPanel(PlanDocument* document, QWidget* parent)
@@ -47,6 +61,7 @@ AccuracyPanel::AccuracyPanel(PlanDocument* document, QWidget* parent)
     m_table->setColumnWidth(AccuracyTableModel::OrderColumn, 4 * digit);
     m_table->setColumnWidth(AccuracyTableModel::TensorColumn, 24 * digit);
     m_table->setColumnWidth(AccuracyTableModel::VerdictColumn, 9 * digit);
+    m_table->setColumnWidth(AccuracyTableModel::OverflowColumn, 22 * digit);
     m_table->setColumnWidth(AccuracyTableModel::RequiredColumn, 20 * digit);
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -105,29 +120,27 @@ void AccuracyPanel::reload() {
     lines << tr("<b>%1</b>: %2")
                  .arg(html::escaped(QFileInfo(log->path).fileName()),
                       html::escaped(log->runners.join(QStringLiteral(" vs. "))));
-    const int failed =
-        int(std::count_if(log->tensors.begin(), log->tensors.end(),
-                          [](const ComparedTensor& t) { return t.passed == false; }));
-    QString counts =
-        tr("%1 compared").arg(countText(qint64(log->tensors.size()), QStringLiteral("tensor")));
-    if (failed > 0)
-        counts += tr(", %1 failed").arg(failed);
-    if (log->iterationsTotal)
-        counts += tr("; iterations passed %1/%2")
-                      .arg(log->iterationsPassed.value_or(0))
-                      .arg(*log->iterationsTotal);
-    lines << counts;
-    if (const int first = log->firstFailed(); first >= 0) {
+    lines << countsText(*log);
+    m_table->setColumnHidden(AccuracyTableModel::OverflowColumn, log->firstOverflow() < 0);
+    // "First failing: <b>NAME</b> (detail), computed by layer 3 NAME".
+    const auto headline = [&](const QString& label, int tensor, const QString& detail) {
         const int layer =
-            m_model->mapping().empty() ? -1 : m_model->mapping()[std::size_t(first)].layer;
-        lines << tr("First failing: <b>%1</b>%2")
-                     .arg(html::escaped(log->tensors[std::size_t(first)].name),
-                          layer >= 0 ? tr(", computed by layer %1 %2")
-                                           .arg(layer)
-                                           .arg(html::escaped(
-                                               m_document->plan()->layers[std::size_t(layer)].name))
-                                     : QString());
-    }
+            m_model->mapping().empty() ? -1 : m_model->mapping()[std::size_t(tensor)].layer;
+        QString text = QStringLiteral("%1: <b>%2</b>")
+                           .arg(label, html::escaped(log->tensors[std::size_t(tensor)].name));
+        if (!detail.isEmpty())
+            text += QStringLiteral(" (%1)").arg(html::escaped(detail));
+        if (layer >= 0)
+            text += tr(", computed by layer %1 %2")
+                        .arg(layer)
+                        .arg(html::escaped(m_document->plan()->layers[std::size_t(layer)].name));
+        return text;
+    };
+    if (const int first = log->firstFailed(); first >= 0)
+        lines << headline(tr("First failing"), first, {});
+    if (const int first = log->firstOverflow(); first >= 0)
+        lines << headline(tr("First FP16 overflow"), first,
+                          log->tensors[std::size_t(first)].overflowText());
     if (m_document->plan())
         lines << tr("Layers from this plan's fusions: `mark all` builds another engine than the "
                     "one profiled.");
@@ -137,10 +150,9 @@ void AccuracyPanel::reload() {
                           v.passed == true    ? tr("valid")
                           : v.passed == false ? tr("FAILED")
                                               : QStringLiteral("?"),
-                          v.nan || v.inf ? tr(" (%1detected)")
-                                               .arg(QString(v.nan ? "NaN " : "") +
-                                                    QString(v.inf ? "Inf " : ""))
-                                         : QString());
+                          v.findingsText().isEmpty()
+                              ? QString()
+                              : QStringLiteral(" (%1)").arg(html::escaped(v.findingsText())));
     for (const QString& w : log->warnings)
         lines << html::escaped(w);
     m_header->setTextFormat(Qt::RichText);
@@ -175,6 +187,8 @@ QString AccuracyPanel::statsHtml(int tensor) const {
                                             (t.failure.isEmpty() ? QString()
                                                                  : QStringLiteral(": ") +
                                                                        html::escaped(t.failure))));
+    if (const QString overflow = t.overflowText(); !overflow.isEmpty())
+        html += tr("<p><b>FP16 overflow</b>: %1</p>").arg(html::escaped(overflow));
     html += QStringLiteral("<table cellspacing=4><tr><th></th><th>mean</th><th>median</th>"
                            "<th>range</th><th>p99</th></tr>");
     for (const RunnerStats& r : t.runners)

@@ -41,8 +41,11 @@ class TestAccuracyLog : public QObject {
     void namesOverflow();
     void overflowOfStats_data();
     void overflowOfStats();
+    void headsValidationRuns_data();
+    void headsValidationRuns();
     void readsFailuresWithoutPrefixes();
     void mapsTensorsToLayers();
+    void saysWhenNoTensorMatchesThePlan();
     void badInput_data();
     void badInput();
     void cutShortSaysSo();
@@ -224,6 +227,34 @@ void TestAccuracyLog::overflowOfStats() {
     QVERIFY(!overflowOf(ArrayStats{}).any()); // no stats, nothing known to overflow
 }
 
+void TestAccuracyLog::headsValidationRuns_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<bool>("validationOnly");
+    QTest::addColumn<QString>("runners");
+    QTest::addColumn<QString>("heading");
+    QTest::newRow("--validate, one runner a run")
+        << "polygraphy-run-08.log" << true
+        << "onnxrt-runner-N0-07/07/26-02:09:57, onnxrt-runner-N0-07/07/26-02:09:59"
+        << "a validation run (--validate): 3 outputs checked for NaN and Inf, 1 failed; no "
+           "runners compared";
+    QTest::newRow("a comparison") << "polygraphy-run-05.log" << false
+                                  << "onnxrt-runner-N0-07/07/26-02:09:06 vs. "
+                                     "trt-runner-N0-07/07/26-02:09:06"
+                                  << "";
+}
+
+void TestAccuracyLog::headsValidationRuns() {
+    QFETCH(QString, log);
+    QFETCH(bool, validationOnly);
+    QFETCH(QString, runners);
+    QFETCH(QString, heading);
+    const AccuracyLog read = readAccuracyLog(dataPath(kLogs + log));
+    QCOMPARE(read.validationOnly(), validationOnly);
+    QCOMPARE(read.runnersText(), runners);
+    if (validationOnly)
+        QCOMPARE(read.validationText(), heading);
+}
+
 void TestAccuracyLog::readsFailuresWithoutPrefixes() {
     const AccuracyLog log = readAccuracyLog(fixturePath("polygraphy-fp16-failed.log"));
     QCOMPARE(int(log.tensors.size()), 2);
@@ -267,6 +298,24 @@ void TestAccuracyLog::mapsTensorsToLayers() {
     QCOMPARE(m[1].layer, -1);
     const auto errors = layerRelativeErrors(failed, m, 1);
     QCOMPARE(*errors[0], 0.25);
+}
+
+// The mnist log on another model's plan: no layer writes its tensors or names their nodes.
+void TestAccuracyLog::saysWhenNoTensorMatchesThePlan() {
+    const AccuracyLog log = readAccuracyLog(dataPath(kLogs + "polygraphy-run-04.log"));
+    const EnginePlan mnist = loadPlan(dataPath(kMnist));
+    const std::vector<TensorLayer> onMnist = mapTensorsToLayers(log, mnist);
+    QCOMPARE(mappedTensors(onMnist), 11);
+    QCOMPARE(unmatchedPlanText(log, mnist, onMnist), QString());
+    const EnginePlan other = loadPlan(fixturePath("lint.graph.json"));
+    const std::vector<TensorLayer> onOther = mapTensorsToLayers(log, other);
+    QCOMPARE(mappedTensors(onOther), 0);
+    const QString text = unmatchedPlanText(log, other, onOther);
+    QVERIFY2(text.startsWith("No layer of " + other.name + " writes any of the log's 12 tensors"),
+             qPrintable(text));
+    // A validation run compares no tensor: nothing to match.
+    const AccuracyLog validated = readAccuracyLog(dataPath(kLogs + "polygraphy-run-08.log"));
+    QCOMPARE(unmatchedPlanText(validated, other, mapTensorsToLayers(validated, other)), QString());
 }
 
 void TestAccuracyLog::badInput_data() {
@@ -313,6 +362,10 @@ void TestAccuracyLog::writesJson() {
     QVERIFY(v["validations"][2]["inf"].get<bool>());
     QVERIFY(!v["validations"][2]["saturated"].get<bool>());
     QVERIFY(v["validations"][2]["stats"]["mean"].is_null()); // inf is no JSON number
+    QVERIFY(v["validation_only"].get<bool>());
+    QVERIFY(!json["validation_only"].get<bool>());
+    QCOMPARE(json["tensors_mapped"].get<int>(), 11);
+    QVERIFY(v["tensors_mapped"].is_null()); // no plan
     QVERIFY(json["first_overflow"].is_null());
     QVERIFY(json["tensors"][0]["overflow"].empty());
 }

@@ -48,6 +48,8 @@ class TestAccuracyTab : public QObject {
     void logWithoutPlan();
     void namesOverflow();
     void drawsBinsThatPrintAlike();
+    void headsValidationRun();
+    void saysLogIsOfAnotherModel();
     void badLogWarns();
 };
 
@@ -178,6 +180,41 @@ void TestAccuracyTab::drawsBinsThatPrintAlike() {
             onnx += image.pixel(x, y) == qRgb(0xFF, 0x7F, 0x0E);
         }
     QVERIFY2(trt > 200 && onnx > 200, qPrintable(QStringLiteral("%1 %2").arg(trt).arg(onnx)));
+}
+
+// polygraphy-run-08: two --validate runs, one runner each, nothing compared.
+void TestAccuracyTab::headsValidationRun() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openAccuracyLog(
+        dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-08.log")));
+    AccuracyPanel* panel = window.accuracyPanel();
+    const QString header = panel->headerText();
+    QVERIFY2(header.contains("This is a validation run (--validate): 3 outputs checked for NaN "
+                             "and Inf, 1 failed; no runners compared."),
+             qPrintable(header));
+    QVERIFY(!header.contains("tensors compared"));
+    QVERIFY(header.contains("Validation of InvalidModel-V-0-Div-0: FAILED (Inf detected)"));
+    QVERIFY(!panel->table()->isVisibleTo(panel)); // no tensor to list
+    // A comparison after it shows its table again.
+    QVERIFY(window.openAccuracyLog(
+        dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-05.log")));
+    QVERIFY(panel->table()->isVisibleTo(panel));
+    QVERIFY(panel->headerText().contains("2 tensors compared"));
+}
+
+// The mnist log beside another model's plan: no tensor maps, and the tab says so.
+void TestAccuracyTab::saysLogIsOfAnotherModel() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, fixturePath("lint.graph.json")));
+    QVERIFY(window.openAccuracyLog(dataPath(kLog)));
+    AccuracyPanel* panel = window.accuracyPanel();
+    QVERIFY2(panel->headerText().contains("writes any of the log's 12 tensors"),
+             qPrintable(panel->headerText()));
+    QVERIFY(!panel->headerText().contains("Layers from this plan's fusions"));
+    QCOMPARE(panel->model()->index(0, AccuracyTableModel::LayerColumn).data().toString(),
+             QStringLiteral("(none)"));
 }
 
 void TestAccuracyTab::badLogWarns() {

@@ -45,10 +45,13 @@ QString tensorHeadline(const AccuracyLog& log, int tensor, const QString& what,
 
 void printText(const AccuracyLog& log, const EnginePlan* plan,
                const std::vector<TensorLayer>& mapping) {
-    out() << "Accuracy of " << QFileInfo(log.path).fileName();
+    out() << (log.validationOnly() ? "Validation run of " : "Accuracy of ")
+          << QFileInfo(log.path).fileName();
     if (!log.runners.isEmpty())
-        out() << ": " << log.runners.join(QStringLiteral(" vs. "));
+        out() << ": " << log.runnersText();
     out() << '\n';
+    if (log.validationOnly())
+        out() << "This is " << log.validationText() << ".\n";
     if (log.iterationsTotal)
         out() << "Iterations passed: " << log.iterationsPassed.value_or(0) << '/'
               << *log.iterationsTotal << '\n';
@@ -68,10 +71,14 @@ void printText(const AccuracyLog& log, const EnginePlan* plan,
               << tensorHeadline(log, first, log.tensors[std::size_t(first)].overflowText(), plan,
                                 mapping)
               << '\n';
-    if (plan)
-        out() << "Layers from " << plan->name
-              << "'s fusions (`mark all` builds another engine than the one profiled; each "
-                 "tensor maps to the layer that writes it, or names its ONNX node).\n";
+    if (plan) {
+        if (const QString unmatched = unmatchedPlanText(log, *plan, mapping); !unmatched.isEmpty())
+            out() << unmatched << '\n';
+        else if (!log.tensors.empty())
+            out() << "Layers from " << plan->name
+                  << "'s fusions (`mark all` builds another engine than the one profiled; each "
+                     "tensor maps to the layer that writes it, or names its ONNX node).\n";
+    }
     if (!log.tensors.empty()) {
         // The overflow column only where some runner's values overflow.
         const bool overflows = log.firstOverflow() >= 0;
@@ -128,8 +135,8 @@ int accuracyCommand(const QStringList& arguments) {
         parser.setApplicationDescription(QStringLiteral(
             "Read a polygraphy run log: each compared tensor's verdict, errors and statistics, "
             "the first that fails, the first whose values overflow FP16 (at 65504 or inf) and "
-            "(with --plan) the engine layer that computes each. Exit 1 when a tensor or an "
-            "output validation failed."));
+            "(with --plan) the engine layer that computes each; a --validate run's NaN/Inf "
+            "checks. Exit 1 when a tensor or an output validation failed."));
         parser.addPositionalArgument(QStringLiteral("LOG"),
                                      QStringLiteral("The log of polygraphy run."));
         const QCommandLineOption planOption(

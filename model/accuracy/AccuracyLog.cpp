@@ -1,5 +1,7 @@
 #include "accuracy/AccuracyLog.h"
 
+#include "plan/FigureText.h"
+
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
@@ -85,6 +87,19 @@ int AccuracyLog::firstOverflow() const {
             if (overflowOf(r.stats).any())
                 return int(i);
     return -1;
+}
+
+QString AccuracyLog::runnersText() const {
+    return runners.join(validationOnly() ? QStringLiteral(", ") : QStringLiteral(" vs. "));
+}
+
+QString AccuracyLog::validationText() const {
+    const auto failed = std::count_if(validations.begin(), validations.end(),
+                                      [](const OutputValidation& v) { return v.passed == false; });
+    return QStringLiteral("a validation run (--validate): %1 checked for NaN and Inf, %2 failed; "
+                          "no runners compared")
+        .arg(countText(qint64(validations.size()), QStringLiteral("output")))
+        .arg(failed);
 }
 
 bool AccuracyLog::anyFailed() const {

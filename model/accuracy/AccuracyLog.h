@@ -110,6 +110,13 @@ struct AccuracyLog {
     // The index of the first tensor a runner's values overflow FP16 in, -1 when none.
     int firstOverflow() const;
     bool anyFailed() const;
+    // Outputs checked by --validate and nothing compared between runners.
+    bool validationOnly() const { return tensors.empty() && !validations.empty(); }
+    // The runners, " vs. " between those compared, ", " between those of a validation run.
+    QString runnersText() const;
+    // "a validation run (--validate): 3 outputs checked for NaN and Inf, 1 failed; no runners
+    // compared": how a validation-only log is headed.
+    QString validationText() const;
 };
 
 // A figure as polygraphy prints it: 5 significant digits, "inf", "-inf" and "nan" kept, "-" where

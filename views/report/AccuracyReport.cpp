@@ -29,14 +29,17 @@ void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
     Section& section = report.addSection(QStringLiteral("accuracy"), QStringLiteral("Accuracy"));
     const QString file = QFileInfo(log.path).fileName();
     section.blocks.emplace_back(
-        Paragraph{QStringLiteral("%1 (polygraphy): %2; %3 tensors compared, %4 failed%5.")
-                      .arg(file, log.runners.join(QStringLiteral(" vs. ")))
-                      .arg(log.tensors.size())
-                      .arg(log.failedTensors())
-                      .arg(log.iterationsTotal ? QStringLiteral("; iterations passed %1/%2")
-                                                     .arg(log.iterationsPassed.value_or(0))
-                                                     .arg(*log.iterationsTotal)
-                                               : QString())});
+        Paragraph{log.validationOnly()
+                      ? QStringLiteral("%1 (polygraphy): %2; %3.")
+                            .arg(file, log.runnersText(), log.validationText())
+                      : QStringLiteral("%1 (polygraphy): %2; %3 tensors compared, %4 failed%5.")
+                            .arg(file, log.runnersText())
+                            .arg(log.tensors.size())
+                            .arg(log.failedTensors())
+                            .arg(log.iterationsTotal ? QStringLiteral("; iterations passed %1/%2")
+                                                           .arg(log.iterationsPassed.value_or(0))
+                                                           .arg(*log.iterationsTotal)
+                                                     : QString())});
     const auto layerOf = [&](std::size_t i) {
         if (!plan)
             return QString();
@@ -58,7 +61,10 @@ void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
                      log.tensors[std::size_t(first)].overflowText(),
                      plan ? QStringLiteral(", computed by layer ") + layerOf(std::size_t(first))
                           : QString())});
-    if (plan)
+    if (const QString unmatched = plan ? unmatchedPlanText(log, *plan, mapping) : QString();
+        !unmatched.isEmpty())
+        section.blocks.emplace_back(Paragraph{unmatched});
+    else if (plan && !log.tensors.empty())
         section.blocks.emplace_back(Paragraph{
             QStringLiteral("Layers are this plan's: `mark all` builds another engine than the one "
                            "profiled, so a tensor maps to the layer of this plan that writes it or "

@@ -64,6 +64,7 @@ AccuracyPanel::AccuracyPanel(PlanDocument* document, QWidget* parent)
     m_table->setColumnWidth(AccuracyTableModel::OverflowColumn, 22 * digit);
     m_table->setColumnWidth(AccuracyTableModel::RequiredColumn, 20 * digit);
     m_header->setWordWrap(true);
+    m_header->setAlignment(Qt::AlignLeft | Qt::AlignTop); // alone on a validation run's page
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_search->setPlaceholderText(tr("Filter by tensor or layer name"));
     m_search->setClearButtonEnabled(true);
@@ -110,6 +111,10 @@ void AccuracyPanel::reload() {
     m_histograms->setTensor(nullptr);
     m_stats->clear();
     const AccuracyLog* log = m_model->log();
+    const bool validationOnly = log && log->validationOnly();
+    for (QWidget* part : {static_cast<QWidget*>(m_search), static_cast<QWidget*>(m_failingFirst),
+                          static_cast<QWidget*>(m_splitter)})
+        part->setVisible(!validationOnly); // no tensor to list or chart
     if (!log) {
         m_header->setText(tr("No polygraphy log is open: File > Open Accuracy Log... reads the "
                              "log of `polygraphy run MODEL.onnx --trt --onnxrt --trt-outputs mark "
@@ -119,8 +124,9 @@ void AccuracyPanel::reload() {
     QStringList lines;
     lines << tr("<b>%1</b>: %2")
                  .arg(html::escaped(QFileInfo(log->path).fileName()),
-                      html::escaped(log->runners.join(QStringLiteral(" vs. "))));
-    lines << countsText(*log);
+                      html::escaped(log->runnersText()));
+    lines << (validationOnly ? tr("This is %1.").arg(html::escaped(log->validationText()))
+                             : countsText(*log));
     m_table->setColumnHidden(AccuracyTableModel::OverflowColumn, log->firstOverflow() < 0);
     // "First failing: <b>NAME</b> (detail), computed by layer 3 NAME".
     const auto headline = [&](const QString& label, int tensor, const QString& detail) {
@@ -141,9 +147,12 @@ void AccuracyPanel::reload() {
     if (const int first = log->firstOverflow(); first >= 0)
         lines << headline(tr("First FP16 overflow"), first,
                           log->tensors[std::size_t(first)].overflowText());
-    if (m_document->plan())
-        lines << tr("Layers from this plan's fusions: `mark all` builds another engine than the "
-                    "one profiled.");
+    if (const EnginePlan* plan = m_document->plan(); plan && !log->tensors.empty()) {
+        const QString unmatched = unmatchedPlanText(*log, *plan, m_model->mapping());
+        lines << (unmatched.isEmpty() ? tr("Layers from this plan's fusions: `mark all` builds "
+                                           "another engine than the one profiled.")
+                                      : QStringLiteral("<b>%1</b>").arg(html::escaped(unmatched)));
+    }
     for (const OutputValidation& v : log->validations)
         lines << tr("Validation of %1: %2%3")
                      .arg(html::escaped(v.output),

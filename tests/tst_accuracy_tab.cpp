@@ -190,8 +190,9 @@ void TestAccuracyTab::headsValidationRun() {
         dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-08.log")));
     AccuracyPanel* panel = window.accuracyPanel();
     const QString header = panel->headerText();
-    QVERIFY2(header.contains("This is a validation run (--validate): 3 outputs checked for NaN "
-                             "and Inf, 1 failed; no runners compared."),
+    QVERIFY2(header.contains("<b>polygraphy-run-08.log</b>: onnxrt-runner-N0; this is a "
+                             "validation run (--validate): 3 outputs checked for NaN and Inf, 1 "
+                             "failed; no runners compared."),
              qPrintable(header));
     QVERIFY(!header.contains("tensors compared"));
     QVERIFY(header.contains("Validation of InvalidModel-V-0-Div-0: FAILED (Inf detected)"));

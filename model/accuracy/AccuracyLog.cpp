@@ -89,8 +89,14 @@ int AccuracyLog::firstOverflow() const {
     return -1;
 }
 
-QString AccuracyLog::runnersText() const {
-    return runners.join(validationOnly() ? QStringLiteral(", ") : QStringLiteral(" vs. "));
+QString AccuracyLog::runnersText(bool shortNames) const {
+    QStringList names = runners;
+    if (shortNames) {
+        for (QString& name : names)
+            name = shortRunnerName(name);
+        names.removeDuplicates();
+    }
+    return names.join(validationOnly() ? QStringLiteral(", ") : QStringLiteral(" vs. "));
 }
 
 QString AccuracyLog::validationText() const {

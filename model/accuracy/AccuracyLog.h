@@ -112,8 +112,9 @@ struct AccuracyLog {
     bool anyFailed() const;
     // Outputs checked by --validate and nothing compared between runners.
     bool validationOnly() const { return tensors.empty() && !validations.empty(); }
-    // The runners, " vs. " between those compared, ", " between those of a validation run.
-    QString runnersText() const;
+    // The runners, " vs. " between those compared, ", " between those of a validation run; short:
+    // without their start times, each name once.
+    QString runnersText(bool shortNames = false) const;
     // "a validation run (--validate): 3 outputs checked for NaN and Inf, 1 failed; no runners
     // compared": how a validation-only log is headed.
     QString validationText() const;

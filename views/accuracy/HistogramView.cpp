@@ -94,19 +94,22 @@ void paintPanel(QPainter& p, const QRectF& box, const QString& title,
         const double width = area.width() / double(of.size());
         return std::pair(area.left() + width * double(i), area.left() + width * double(i + 1));
     };
-    // Axes, count ticks at the decades.
+    // Axes, count ticks at the decades, a label every few where they would overlap.
     p.setPen(QColor(0xBB, 0xBB, 0xBB));
     p.drawLine(area.bottomLeft(), area.bottomRight());
     p.drawLine(area.bottomLeft(), area.topLeft());
-    for (qint64 decade = 1; decade <= most; decade *= 10) {
+    const int labelEvery = std::max(1, int(std::ceil(line / (y(1) - y(10)))));
+    int power = 0;
+    for (qint64 decade = 1; decade <= most; decade *= 10, ++power) {
         const double at = y(decade);
         p.setPen(QColor(0xEE, 0xEE, 0xEE));
         p.drawLine(QPointF(area.left(), at), QPointF(area.right(), at));
+        if (power % labelEvery != 0)
+            continue;
         p.setPen(QColor(0x55, 0x55, 0x55));
         p.drawText(QRectF(box.left(), at - line / 2, area.left() - box.left() - 4, line),
                    Qt::AlignRight | Qt::AlignVCenter,
-                   decade >= 1000 ? QStringLiteral("1e%1").arg(int(std::log10(decade)))
-                                  : QString::number(decade));
+                   decade >= 1000 ? QStringLiteral("1e%1").arg(power) : QString::number(decade));
     }
     const double share = 1.0 / double(series.size());
     for (std::size_t s = 0; s < series.size(); ++s)
@@ -149,7 +152,7 @@ void paintPanel(QPainter& p, const QRectF& box, const QString& title,
 } // namespace
 
 HistogramView::HistogramView(QWidget* parent) : QWidget(parent) {
-    setMinimumHeight(220);
+    setMinimumHeight(170);
 }
 
 void HistogramView::setTensor(const ComparedTensor* tensor) {

@@ -14,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <cmath>
@@ -63,6 +64,11 @@ AccuracyPanel::AccuracyPanel(PlanDocument* document, QWidget* parent)
     m_table->setColumnWidth(AccuracyTableModel::VerdictColumn, 9 * digit);
     m_table->setColumnWidth(AccuracyTableModel::OverflowColumn, 22 * digit);
     m_table->setColumnWidth(AccuracyTableModel::RequiredColumn, 20 * digit);
+    // Eight rows in view at least (at 1366x768 three were): the histograms below get the rest.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              8 * m_table->verticalHeader()->defaultSectionSize() +
+                              m_table->horizontalScrollBar()->sizeHint().height() +
+                              2 * m_table->frameWidth());
     m_header->setWordWrap(true);
     m_header->setAlignment(Qt::AlignLeft | Qt::AlignTop); // alone on a validation run's page
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -116,17 +122,20 @@ void AccuracyPanel::reload() {
                           static_cast<QWidget*>(m_splitter)})
         part->setVisible(!validationOnly); // no tensor to list or chart
     if (!log) {
+        m_header->setToolTip({});
         m_header->setText(tr("No polygraphy log is open: File > Open Accuracy Log... reads the "
                              "log of `polygraphy run MODEL.onnx --trt --onnxrt --trt-outputs mark "
                              "all --onnx-outputs mark all` (with --verbose for histograms)."));
         return;
     }
+    // Short lines: each one less leaves the table a row more.
     QStringList lines;
-    lines << tr("<b>%1</b>: %2")
+    lines << tr("<b>%1</b>: %2; %3")
                  .arg(html::escaped(QFileInfo(log->path).fileName()),
-                      html::escaped(log->runnersText()));
-    lines << (validationOnly ? tr("This is %1.").arg(html::escaped(log->validationText()))
-                             : countsText(*log));
+                      html::escaped(log->runnersText(true)),
+                      validationOnly ? tr("this is %1.").arg(html::escaped(log->validationText()))
+                                     : countsText(*log));
+    m_header->setToolTip(log->runnersText());
     m_table->setColumnHidden(AccuracyTableModel::OverflowColumn, log->firstOverflow() < 0);
     // "First failing: <b>NAME</b> (detail), computed by layer 3 NAME".
     const auto headline = [&](const QString& label, int tensor, const QString& detail) {

@@ -5,6 +5,7 @@
 #include "plan/PlanError.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace planscope;
 using namespace planscope::test;
@@ -14,6 +15,7 @@ namespace {
 const QString kLogs = QStringLiteral("realworld/polygraphy-mnist-trt10.16/");
 const QString kMnist =
     QStringLiteral("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log");
+const QString kOverflow = QStringLiteral("polygraphy-fp16-overflow.log");
 
 QString errorOf(const QString& path) {
     try {
@@ -33,12 +35,22 @@ class TestAccuracyLog : public QObject {
     void readsRealLogs();
     void readsStatsAndHistograms();
     void readsValidations();
+    void readsHistograms_data();
+    void readsHistograms();
+    void namesOverflow_data();
+    void namesOverflow();
+    void overflowOfStats_data();
+    void overflowOfStats();
+    void headsValidationRuns_data();
+    void headsValidationRuns();
     void readsFailuresWithoutPrefixes();
     void mapsTensorsToLayers();
+    void saysWhenNoTensorMatchesThePlan();
     void badInput_data();
     void badInput();
     void cutShortSaysSo();
     void writesJson();
+    void writesOverflowJson();
 };
 
 // Counted in the logs by hand: tensors compared, runners, iterations, validations.
@@ -121,6 +133,128 @@ void TestAccuracyLog::readsValidations() {
     QVERIFY(log.anyFailed());
 }
 
+// The fixture's histograms as polygraphy prints them: at FP16's 65504 every edge prints
+// "6.55e+04"; edges padded to a column ("-5.9e+04 "); none where values are inf.
+void TestAccuracyLog::readsHistograms_data() {
+    QTest::addColumn<int>("tensor");
+    QTest::addColumn<int>("runner");
+    QTest::addColumn<int>("bins");
+    QTest::addColumn<double>("low");  // the first bin's
+    QTest::addColumn<double>("high"); // the last bin's
+    QTest::addColumn<int>("peak");    // the bin with most elements
+    QTest::addColumn<qint64>("most");
+    QTest::newRow("saturated, alike") << 1 << 0 << 10 << 65500.0 << 65500.0 << 3 << qint64(2048);
+    QTest::newRow("near 65504, alike") << 1 << 1 << 10 << 65500.0 << 65500.0 << 5 << qint64(409);
+    QTest::newRow("padded edges") << 3 << 0 << 10 << -81900.0 << -49200.0 << 5 << qint64(1229);
+    QTest::newRow("inf: none") << 2 << 0 << 0 << 0.0 << 0.0 << -1 << qint64(0);
+}
+
+void TestAccuracyLog::readsHistograms() {
+    QFETCH(int, tensor);
+    QFETCH(int, runner);
+    QFETCH(int, bins);
+    QFETCH(double, low);
+    QFETCH(double, high);
+    QFETCH(int, peak);
+    QFETCH(qint64, most);
+    const AccuracyLog log = readAccuracyLog(fixturePath(kOverflow));
+    QVERIFY(log.warnings.isEmpty());
+    const std::vector<HistogramBin>& histogram =
+        log.tensors[std::size_t(tensor)].runners[std::size_t(runner)].stats.histogram;
+    QCOMPARE(int(histogram.size()), bins);
+    if (bins == 0)
+        return;
+    QCOMPARE(histogram.front().low, low);
+    QCOMPARE(histogram.back().high, high);
+    const auto top =
+        std::max_element(histogram.begin(), histogram.end(),
+                         [](const auto& a, const auto& b) { return a.count < b.count; });
+    QCOMPARE(int(top - histogram.begin()), peak);
+    QCOMPARE(top->count, most);
+    qint64 elements = 0;
+    for (const HistogramBin& b : histogram)
+        elements += b.count;
+    QCOMPARE(elements, qint64(2048)); // (1, 8, 16, 16)
+}
+
+// A runner whose min or max sits at FP16's largest value, or is infinite, is named.
+void TestAccuracyLog::namesOverflow_data() {
+    QTest::addColumn<int>("tensor");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("within range") << 0 << "";
+    QTest::newRow("saturated at 65504") << 1 << "trt-runner-N0 at 65504";
+    QTest::newRow("overflow to inf") << 2 << "trt-runner-N0 at inf";
+    QTest::newRow("saturated at -65504") << 3 << "trt-runner-N0 at -65504";
+}
+
+void TestAccuracyLog::namesOverflow() {
+    QFETCH(int, tensor);
+    QFETCH(QString, text);
+    const AccuracyLog log = readAccuracyLog(fixturePath(kOverflow));
+    QCOMPARE(log.tensors[std::size_t(tensor)].overflowText(), text);
+    QCOMPARE(log.firstOverflow(), 1); // add_out_1 passed its check, yet saturated
+    QCOMPARE(log.firstFailed(), 2);
+    QCOMPARE(log.failedTensors(), 2);
+}
+
+void TestAccuracyLog::overflowOfStats_data() {
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<bool>("saturated");
+    QTest::addColumn<bool>("infinite");
+    QTest::addColumn<QString>("bounds");
+    const double inf = std::numeric_limits<double>::infinity();
+    QTest::newRow("in range") << -3.0 << 4.0 << false << false << "";
+    QTest::newRow("FP32 past 65504") << -1.0 << 131060.0 << false << false << "";
+    QTest::newRow("just below") << -65503.0 << 65503.0 << false << false << "";
+    QTest::newRow("all at 65504") << 65504.0 << 65504.0 << true << false << "at 65504";
+    QTest::newRow("both ends") << -65504.0 << 65504.0 << true << false << "at -65504 and 65504";
+    QTest::newRow("-inf and 65504") << -inf << 65504.0 << true << true << "at -inf and 65504";
+}
+
+void TestAccuracyLog::overflowOfStats() {
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(bool, saturated);
+    QFETCH(bool, infinite);
+    QFETCH(QString, bounds);
+    ArrayStats stats;
+    stats.min = min;
+    stats.max = max;
+    QCOMPARE(overflowOf(stats).saturated, saturated);
+    QCOMPARE(overflowOf(stats).infinite, infinite);
+    QCOMPARE(overflowBoundsText(stats), bounds);
+    QVERIFY(!overflowOf(ArrayStats{}).any()); // no stats, nothing known to overflow
+}
+
+void TestAccuracyLog::headsValidationRuns_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<bool>("validationOnly");
+    QTest::addColumn<QString>("runners");
+    QTest::addColumn<QString>("heading");
+    QTest::newRow("--validate, one runner a run")
+        << "polygraphy-run-08.log" << true
+        << "onnxrt-runner-N0-07/07/26-02:09:57, onnxrt-runner-N0-07/07/26-02:09:59"
+        << "a validation run (--validate): 3 outputs checked for NaN and Inf, 1 failed; no "
+           "runners compared";
+    QTest::newRow("a comparison") << "polygraphy-run-05.log" << false
+                                  << "onnxrt-runner-N0-07/07/26-02:09:06 vs. "
+                                     "trt-runner-N0-07/07/26-02:09:06"
+                                  << "";
+}
+
+void TestAccuracyLog::headsValidationRuns() {
+    QFETCH(QString, log);
+    QFETCH(bool, validationOnly);
+    QFETCH(QString, runners);
+    QFETCH(QString, heading);
+    const AccuracyLog read = readAccuracyLog(dataPath(kLogs + log));
+    QCOMPARE(read.validationOnly(), validationOnly);
+    QCOMPARE(read.runnersText(), runners);
+    if (validationOnly)
+        QCOMPARE(read.validationText(), heading);
+}
+
 void TestAccuracyLog::readsFailuresWithoutPrefixes() {
     const AccuracyLog log = readAccuracyLog(fixturePath("polygraphy-fp16-failed.log"));
     QCOMPARE(int(log.tensors.size()), 2);
@@ -166,6 +300,24 @@ void TestAccuracyLog::mapsTensorsToLayers() {
     QCOMPARE(*errors[0], 0.25);
 }
 
+// The mnist log on another model's plan: no layer writes its tensors or names their nodes.
+void TestAccuracyLog::saysWhenNoTensorMatchesThePlan() {
+    const AccuracyLog log = readAccuracyLog(dataPath(kLogs + "polygraphy-run-04.log"));
+    const EnginePlan mnist = loadPlan(dataPath(kMnist));
+    const std::vector<TensorLayer> onMnist = mapTensorsToLayers(log, mnist);
+    QCOMPARE(mappedTensors(onMnist), 11);
+    QCOMPARE(unmatchedPlanText(log, mnist, onMnist), QString());
+    const EnginePlan other = loadPlan(fixturePath("lint.graph.json"));
+    const std::vector<TensorLayer> onOther = mapTensorsToLayers(log, other);
+    QCOMPARE(mappedTensors(onOther), 0);
+    const QString text = unmatchedPlanText(log, other, onOther);
+    QVERIFY2(text.startsWith("No layer of " + other.name + " writes any of the log's 12 tensors"),
+             qPrintable(text));
+    // A validation run compares no tensor: nothing to match.
+    const AccuracyLog validated = readAccuracyLog(dataPath(kLogs + "polygraphy-run-08.log"));
+    QCOMPARE(unmatchedPlanText(validated, other, mapTensorsToLayers(validated, other)), QString());
+}
+
 void TestAccuracyLog::badInput_data() {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("message");
@@ -208,7 +360,36 @@ void TestAccuracyLog::writesJson() {
     const AccuracyLog validated = readAccuracyLog(dataPath(kLogs + "polygraphy-run-08.log"));
     const OrderedJson v = accuracyJson(validated, nullptr, {});
     QVERIFY(v["validations"][2]["inf"].get<bool>());
+    QVERIFY(!v["validations"][2]["saturated"].get<bool>());
     QVERIFY(v["validations"][2]["stats"]["mean"].is_null()); // inf is no JSON number
+    QVERIFY(v["validation_only"].get<bool>());
+    QVERIFY(!json["validation_only"].get<bool>());
+    QCOMPARE(json["tensors_mapped"].get<int>(), 11);
+    QVERIFY(v["tensors_mapped"].is_null()); // no plan
+    QVERIFY(json["first_overflow"].is_null());
+    QVERIFY(json["tensors"][0]["overflow"].empty());
+}
+
+void TestAccuracyLog::writesOverflowJson() {
+    const AccuracyLog log = readAccuracyLog(fixturePath(kOverflow));
+    const OrderedJson json = accuracyJson(log, nullptr, {});
+    QCOMPARE(json["first_overflow"].get<std::string>(), "add_out_1");
+    QCOMPARE(json["first_failed"].get<std::string>(), "mul_out_2");
+    const OrderedJson& saturated = json["tensors"][1]["overflow"];
+    QCOMPARE(saturated.size(), std::size_t(1));
+    QCOMPARE(saturated[0]["runner"].get<std::string>(), "trt-runner-N0-03/11/26-14:22:10");
+    QVERIFY(saturated[0]["saturated"].get<bool>());
+    QVERIFY(!saturated[0]["inf"].get<bool>());
+    QVERIFY(json["tensors"][2]["overflow"][0]["inf"].get<bool>());
+    // Alike bins as printed: 6.55e+04 both ends.
+    const OrderedJson& bin =
+        json["tensors"][1]["stats"]["trt-runner-N0-03/11/26-14:22:10"]["histogram"][3];
+    QCOMPARE(bin[0].get<double>(), 65500.0);
+    QCOMPARE(bin[1].get<double>(), 65500.0);
+    QCOMPARE(bin[2].get<int>(), 2048);
+    const QByteArray csv = accuracyCsv(log, nullptr, {});
+    QVERIFY(csv.startsWith("name,iteration,passed,overflow,"));
+    QVERIFY(csv.contains("add_out_1,0,true,trt-runner-N0 at 65504,"));
 }
 
 PLANSCOPE_TEST_MAIN(TestAccuracyLog, QCoreApplication)

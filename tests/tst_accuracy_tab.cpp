@@ -10,10 +10,12 @@
 #include "panels/GraphPanel.h"
 #include "panels/LayerTablePanel.h"
 #include "table/LayerTableView.h"
+#include "text/RichTextView.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -44,6 +46,10 @@ class TestAccuracyTab : public QObject {
     void modelWalksWhole();
     void tabLinksTensorsAndLayers();
     void logWithoutPlan();
+    void namesOverflow();
+    void drawsBinsThatPrintAlike();
+    void headsValidationRun();
+    void saysLogIsOfAnotherModel();
     void badLogWarns();
 };
 
@@ -130,6 +136,86 @@ void TestAccuracyTab::logWithoutPlan() {
     // The first tensor is shown: its histograms and statistics.
     QVERIFY(panel->histograms()->tensor());
     QCOMPARE(panel->histograms()->tensor()->name, QStringLiteral("max_pool2d"));
+    // No runner overflows: no overflow column.
+    QVERIFY(panel->table()->isColumnHidden(AccuracyTableModel::OverflowColumn));
+}
+
+// The fixture's add_out_1: the TensorRT runner's values all at 65504. It passed its check;
+// mul_out_2 (inf) fails first.
+void TestAccuracyTab::namesOverflow() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openAccuracyLog(fixturePath("polygraphy-fp16-overflow.log")));
+    AccuracyPanel* panel = window.accuracyPanel();
+    const QString header = panel->headerText();
+    QVERIFY2(header.contains("First FP16 overflow: <b>add_out_1</b> (trt-runner-N0 at 65504)"),
+             qPrintable(header));
+    QVERIFY(header.contains("First failing: <b>mul_out_2</b>"));
+    const AccuracyTableModel* model = panel->model();
+    QCOMPARE(model->index(0, AccuracyTableModel::OverflowColumn).data().toString(), QString());
+    QCOMPARE(model->index(1, AccuracyTableModel::OverflowColumn).data().toString(),
+             QStringLiteral("trt-runner-N0 at 65504"));
+    QCOMPARE(model->index(3, AccuracyTableModel::OverflowColumn).data().toString(),
+             QStringLiteral("trt-runner-N0 at -65504"));
+    QVERIFY(!panel->table()->isColumnHidden(AccuracyTableModel::OverflowColumn));
+    QVERIFY(panel->chooseRow(1));
+    QCOMPARE(panel->histograms()->tensor()->name, QStringLiteral("add_out_1"));
+    const auto* stats = panel->findChild<RichTextView*>();
+    QVERIFY(stats->text().contains("FP16 overflow: trt-runner-N0 at 65504"));
+}
+
+// Bins printed "(6.55e+04, 6.55e+04)" still draw both runners' bars (in order).
+void TestAccuracyTab::drawsBinsThatPrintAlike() {
+    const AccuracyLog log = readAccuracyLog(fixturePath("polygraphy-fp16-overflow.log"));
+    QImage image(640, 380, QImage::Format_RGB32);
+    QPainter painter(&image);
+    QFont font;
+    font.setPixelSize(11);
+    HistogramView::paint(painter, image.rect(), &log.tensors[1], font);
+    painter.end();
+    int trt = 0, onnx = 0;
+    for (int y = 0; y < image.height() / 2; ++y) // the values' panel
+        for (int x = 0; x < image.width(); ++x) {
+            trt += image.pixel(x, y) == qRgb(0x1F, 0x77, 0xB4);
+            onnx += image.pixel(x, y) == qRgb(0xFF, 0x7F, 0x0E);
+        }
+    QVERIFY2(trt > 200 && onnx > 200, qPrintable(QStringLiteral("%1 %2").arg(trt).arg(onnx)));
+}
+
+// polygraphy-run-08: two --validate runs, one runner each, nothing compared.
+void TestAccuracyTab::headsValidationRun() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openAccuracyLog(
+        dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-08.log")));
+    AccuracyPanel* panel = window.accuracyPanel();
+    const QString header = panel->headerText();
+    QVERIFY2(header.contains("<b>polygraphy-run-08.log</b>: onnxrt-runner-N0; this is a "
+                             "validation run (--validate): 3 outputs checked for NaN and Inf, 1 "
+                             "failed; no runners compared."),
+             qPrintable(header));
+    QVERIFY(!header.contains("tensors compared"));
+    QVERIFY(header.contains("Validation of InvalidModel-V-0-Div-0: FAILED (Inf detected)"));
+    QVERIFY(!panel->table()->isVisibleTo(panel)); // no tensor to list
+    // A comparison after it shows its table again.
+    QVERIFY(window.openAccuracyLog(
+        dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-05.log")));
+    QVERIFY(panel->table()->isVisibleTo(panel));
+    QVERIFY(panel->headerText().contains("2 tensors compared"));
+}
+
+// The mnist log beside another model's plan: no tensor maps, and the tab says so.
+void TestAccuracyTab::saysLogIsOfAnotherModel() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, fixturePath("lint.graph.json")));
+    QVERIFY(window.openAccuracyLog(dataPath(kLog)));
+    AccuracyPanel* panel = window.accuracyPanel();
+    QVERIFY2(panel->headerText().contains("writes any of the log's 12 tensors"),
+             qPrintable(panel->headerText()));
+    QVERIFY(!panel->headerText().contains("Layers from this plan's fusions"));
+    QCOMPARE(panel->model()->index(0, AccuracyTableModel::LayerColumn).data().toString(),
+             QStringLiteral("(none)"));
 }
 
 void TestAccuracyTab::badLogWarns() {

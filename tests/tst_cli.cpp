@@ -48,6 +48,8 @@ class TestCli : public QObject {
     void compareByModuleNamesAAndBApart();
     void writesJsonOfLogsThatAreNotUtf8();
     void comparesWithoutFalseZeros();
+    void readsAccuracyLogs_data();
+    void readsAccuracyLogs();
 };
 
 void TestCli::printsVersionAndHelp() {
@@ -722,6 +724,60 @@ void TestCli::comparesWithoutFalseZeros() {
     QVERIFY2(gate.err.contains(graph + ": no profile") && gate.err.contains("--exportProfile"),
              qPrintable(gate.err));
     QCOMPARE(runPlanscope({"compare", fp32, fp16, "--json", "--csv"}).status, 2);
+}
+
+// `planscope accuracy`: FP16 overflow named on the tensor and on top, a validation run headed as
+// one, a plan the log's tensors do not match said so (issue 44, item 7).
+void TestCli::readsAccuracyLogs_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QStringList>("present");
+    QTest::addColumn<QStringList>("absent");
+    const QString logs = dataPath("realworld/polygraphy-mnist-trt10.16/");
+    QTest::newRow("FP16 overflow")
+        << QStringList{"accuracy", fixturePath("polygraphy-fp16-overflow.log")} << 1
+        << QStringList{"First failing tensor: 'mul_out_2' (max abs error inf, max rel error inf)",
+                       "First FP16 overflow: 'add_out_1' (trt-runner-N0 at 65504)",
+                       "Verdict FP16 overflow ",
+                       "add_out_1                    PASSED  trt-runner-N0 at 65504     ",
+                       "sub_out_3                    FAILED  trt-runner-N0 at -65504    "}
+        << QStringList{"Validation run"};
+    QTest::newRow("validation run")
+        << QStringList{"accuracy", logs + "polygraphy-run-08.log"} << 1
+        << QStringList{"Validation run of polygraphy-run-08.log: "
+                       "onnxrt-runner-N0-07/07/26-02:09:57, onnxrt-runner-N0-07/07/26-02:09:59\n",
+                       "This is a validation run (--validate): 3 outputs checked for NaN and Inf, "
+                       "1 failed; no runners compared.",
+                       "\tFAILED  InvalidModel-V-0-Div-0  (onnxrt-runner-N0-07/07/26-02:09:59)  "
+                       "Inf detected\n"}
+        << QStringList{"Accuracy of", " vs. ", "Tensor "};
+    QTest::newRow("another model's plan")
+        << QStringList{"accuracy", logs + "polygraphy-run-04.log", "--plan",
+                       fixturePath("lint.graph.json")}
+        << 0
+        << QStringList{"No layer of lint.graph.json writes any of the log's 12 tensors or names "
+                       "its "
+                       "ONNX node: is the log of another model?\n"}
+        << QStringList{"Layers from", "FP16 overflow"};
+    QTest::newRow("its own plan")
+        << QStringList{"accuracy", logs + "polygraphy-run-04.log", "--plan",
+                       dataPath("realworld/mnist-trt10.16-h100/model-trained-exportLayerInfo.log")}
+        << 0 << QStringList{"Layers from model-trained-exportLayerInfo"}
+        << QStringList{"No layer of"};
+}
+
+void TestCli::readsAccuracyLogs() {
+    QFETCH(QStringList, arguments);
+    QFETCH(int, status);
+    QFETCH(QStringList, present);
+    QFETCH(QStringList, absent);
+    const Run run = runPlanscope(arguments);
+    QCOMPARE(run.status, status);
+    QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+    for (const QString& text : present)
+        QVERIFY2(run.text().contains(text), qPrintable(text + "\n---\n" + run.text()));
+    for (const QString& text : absent)
+        QVERIFY2(!run.text().contains(text), qPrintable(text + "\n---\n" + run.text()));
 }
 
 PLANSCOPE_TEST_MAIN(TestCli, QCoreApplication)

@@ -1,5 +1,8 @@
 #include "ScreenTestMain.h"
+#include "TestSupport.h"
+#include "accuracy/HistogramView.h"
 #include "gui/MainWindow.h"
+#include "panels/AccuracyPanel.h"
 #include "panels/ChartsPanel.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
@@ -65,6 +68,7 @@ class TestWindowLayout : public QObject {
     void fitsTheGraphToTheView();
     void colorsNodesAsTheLegend();
     void copiesNamesAsTheyAre();
+    void showsEightTensorsOnTheAccuracyTab();
 
   private:
     std::unique_ptr<MainWindow> m_window;
@@ -214,6 +218,25 @@ void TestWindowLayout::copiesNamesAsTheyAre() {
     const QString copied = QApplication::clipboard()->text();
     QVERIFY(!copied.contains(QChar(kBreakHint)));
     QVERIFY2(copied.contains(name.section(" + ", 1)), qPrintable(copied.left(200)));
+}
+
+// A polygraphy log of 12 tensors beside the demo plan (none maps: the header says so, a line
+// more): at least 8 of its rows in view, with the histograms below (issue 44).
+void TestWindowLayout::showsEightTensorsOnTheAccuracyTab() {
+    QVERIFY(m_window->openAccuracyLog(planscope::test::dataPath(
+        QStringLiteral("realworld/polygraphy-mnist-trt10.16/polygraphy-run-04.log"))));
+    auto* tabs = m_window->findChild<QTabWidget*>();
+    AccuracyPanel* panel = m_window->accuracyPanel();
+    tabs->setCurrentWidget(panel);
+    QTest::qWait(50);
+    QVERIFY(panel->headerText().contains("writes any of the log's 12 tensors"));
+    const QTableView* table = panel->table();
+    const QRect eighth = table->visualRect(table->model()->index(7, 0));
+    QVERIFY2(!eighth.isEmpty() && eighth.bottom() < table->viewport()->height(),
+             qPrintable(QStringLiteral("row 8 ends at %1 px of %2")
+                            .arg(eighth.bottom())
+                            .arg(table->viewport()->height())));
+    QVERIFY(panel->histograms()->height() >= panel->histograms()->minimumHeight());
 }
 
 // The screen is PLANSCOPE_SCREEN (see ScreenTestMain.h).

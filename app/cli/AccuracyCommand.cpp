@@ -33,33 +33,62 @@ QString layerText(const EnginePlan* plan, const std::vector<TensorLayer>& mappin
         .arg(plan->layers[std::size_t(mapping[i].layer)].name);
 }
 
+// "'add_out_1' (...), computed by layer 3 node_add": a tensor named on top.
+QString tensorHeadline(const AccuracyLog& log, int tensor, const QString& what,
+                       const EnginePlan* plan, const std::vector<TensorLayer>& mapping) {
+    QString text = QStringLiteral("'%1' (%2)").arg(log.tensors[std::size_t(tensor)].name, what);
+    if (plan)
+        text +=
+            QStringLiteral(", computed by layer ") + layerText(plan, mapping, std::size_t(tensor));
+    return text;
+}
+
 void printText(const AccuracyLog& log, const EnginePlan* plan,
                const std::vector<TensorLayer>& mapping) {
-    out() << "Accuracy of " << QFileInfo(log.path).fileName();
+    out() << (log.validationOnly() ? "Validation run of " : "Accuracy of ")
+          << QFileInfo(log.path).fileName();
     if (!log.runners.isEmpty())
-        out() << ": " << log.runners.join(QStringLiteral(" vs. "));
+        out() << ": " << log.runnersText();
     out() << '\n';
+    if (log.validationOnly())
+        out() << "This is " << log.validationText() << ".\n";
     if (log.iterationsTotal)
         out() << "Iterations passed: " << log.iterationsPassed.value_or(0) << '/'
               << *log.iterationsTotal << '\n';
     if (const int first = log.firstFailed(); first >= 0) {
         const ComparedTensor& t = log.tensors[std::size_t(first)];
-        out() << "First failing tensor: '" << t.name << "'";
-        if (plan)
-            out() << ", computed by layer " << layerText(plan, mapping, std::size_t(first));
-        out() << " (max abs error " << statText(t.absError.max) << ", max rel error "
-              << statText(t.relError.max) << ")\n";
+        out() << "First failing tensor: "
+              << tensorHeadline(log, first,
+                                QStringLiteral("max abs error %1, max rel error %2")
+                                    .arg(statText(t.absError.max), statText(t.relError.max)),
+                                plan, mapping)
+              << '\n';
     } else if (!log.tensors.empty()) {
         out() << "Every compared tensor passed (" << log.tensors.size() << ").\n";
     }
-    if (plan)
-        out() << "Layers from " << plan->name
-              << "'s fusions (`mark all` builds another engine than the one profiled; each "
-                 "tensor maps to the layer that writes it, or names its ONNX node).\n";
+    if (const int first = log.firstOverflow(); first >= 0)
+        out() << "First FP16 overflow: "
+              << tensorHeadline(log, first, log.tensors[std::size_t(first)].overflowText(), plan,
+                                mapping)
+              << '\n';
+    if (plan) {
+        if (const QString unmatched = unmatchedPlanText(log, *plan, mapping); !unmatched.isEmpty())
+            out() << unmatched << '\n';
+        else if (!log.tensors.empty())
+            out() << "Layers from " << plan->name
+                  << "'s fusions (`mark all` builds another engine than the one profiled; each "
+                     "tensor maps to the layer that writes it, or names its ONNX node).\n";
+    }
     if (!log.tensors.empty()) {
-        out() << QStringLiteral("\n%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+        // The overflow column only where some runner's values overflow.
+        const bool overflows = log.firstOverflow() >= 0;
+        const auto overflowCell = [&](const QString& text) {
+            return overflows ? QStringLiteral(" %1").arg(text, -26) : QString();
+        };
+        out() << QStringLiteral("\n%1 %2%3 %4 %5 %6 %7 %8 %9%10\n")
                      .arg(QStringLiteral("Tensor"), -28)
                      .arg(QStringLiteral("Verdict"), -7)
+                     .arg(overflowCell(QStringLiteral("FP16 overflow")))
                      .arg(QStringLiteral("Max abs"), 10)
                      .arg(QStringLiteral("Med abs"), 10)
                      .arg(QStringLiteral("Max rel"), 10)
@@ -72,9 +101,10 @@ void printText(const AccuracyLog& log, const EnginePlan* plan,
             QStringList runners;
             for (const RunnerStats& r : t.runners)
                 runners << range(r.stats);
-            out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8%9\n")
+            out() << QStringLiteral("%1 %2%3 %4 %5 %6 %7 %8   %9%10\n")
                          .arg(t.name, -28)
                          .arg(verdict(t.passed), -7)
+                         .arg(overflowCell(t.overflowText()))
                          .arg(statText(t.absError.max), 10)
                          .arg(statText(t.absError.median), 10)
                          .arg(statText(t.relError.max), 10)
@@ -90,8 +120,8 @@ void printText(const AccuracyLog& log, const EnginePlan* plan,
         out() << "\nOutput validation:\n";
         for (const OutputValidation& v : log.validations) {
             out() << '\t' << verdict(v.passed) << "  " << v.output << "  (" << v.runner << ")";
-            if (v.nan || v.inf)
-                out() << "  " << (v.nan ? "NaN " : "") << (v.inf ? "Inf " : "") << "detected";
+            if (const QString found = v.findingsText(); !found.isEmpty())
+                out() << "  " << found;
             out() << '\n';
         }
     }
@@ -104,8 +134,9 @@ int accuracyCommand(const QStringList& arguments) {
         QCommandLineParser parser;
         parser.setApplicationDescription(QStringLiteral(
             "Read a polygraphy run log: each compared tensor's verdict, errors and statistics, "
-            "the first that fails and (with --plan) the engine layer that computes it. Exit 1 "
-            "when a tensor or an output validation failed."));
+            "the first that fails, the first whose values overflow FP16 (at 65504 or inf) and "
+            "(with --plan) the engine layer that computes each; a --validate run's NaN/Inf "
+            "checks. Exit 1 when a tensor or an output validation failed."));
         parser.addPositionalArgument(QStringLiteral("LOG"),
                                      QStringLiteral("The log of polygraphy run."));
         const QCommandLineOption planOption(

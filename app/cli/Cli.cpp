@@ -41,7 +41,8 @@ const std::map<QString, CommandEntry>& commands() {
          {nullptr, "Write a plan's (or a comparison's) report card to HTML or PDF."}},
         {QStringLiteral("accuracy"),
          {accuracyCommand,
-          "Read a polygraphy run log: verdicts, errors, the first failing tensor and its layer."}},
+          "Read a polygraphy run log: verdicts, errors, FP16 overflow, the first failing tensor "
+          "and its layer."}},
         {QStringLiteral("tactics"),
          {tacticsCommand, "What the builder timed and chose per layer, from a verbose build log."}},
     };

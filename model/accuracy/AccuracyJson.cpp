@@ -50,6 +50,17 @@ OrderedJson layerJson(const EnginePlan* plan, const std::vector<TensorLayer>& ma
         {"node", m.node.isEmpty() ? OrderedJson() : OrderedJson(m.node.toStdString())}};
 }
 
+// The runners whose values overflow FP16.
+OrderedJson overflowJson(const ComparedTensor& t) {
+    OrderedJson runners = OrderedJson::array();
+    for (const RunnerStats& r : t.runners)
+        if (const Overflow o = overflowOf(r.stats); o.any())
+            runners.push_back({{"runner", r.runner.toStdString()},
+                               {"saturated", o.saturated},
+                               {"inf", o.infinite}});
+    return runners;
+}
+
 OrderedJson tensorJson(const AccuracyLog& log, std::size_t i, const EnginePlan* plan,
                        const std::vector<TensorLayer>& mapping) {
     const ComparedTensor& t = log.tensors[i];
@@ -71,6 +82,7 @@ OrderedJson tensorJson(const AccuracyLog& log, std::size_t i, const EnginePlan* 
         {"abs_error", statsJson(t.absError)},
         {"rel_error", statsJson(t.relError)},
         {"stats", std::move(stats)},
+        {"overflow", overflowJson(t)},
         {"layer", layerJson(plan, mapping, i)},
         {"line", t.line}};
 }
@@ -92,24 +104,29 @@ OrderedJson accuracyJson(const AccuracyLog& log, const EnginePlan* plan,
                                {"passed", optional(v.passed)},
                                {"nan", v.nan},
                                {"inf", v.inf},
+                               {"saturated", overflowOf(v.stats).saturated},
                                {"stats", statsJson(v.stats)},
                                {"line", v.line}});
     OrderedJson warnings = OrderedJson::array();
     for (const QString& w : log.warnings)
         warnings.push_back(w.toStdString());
-    const int first = log.firstFailed();
+    const auto nameOf = [&](int tensor) {
+        return tensor < 0 ? OrderedJson()
+                          : OrderedJson(log.tensors[std::size_t(tensor)].name.toStdString());
+    };
     return OrderedJson{
         {"log", QFileInfo(log.path).fileName().toStdString()},
         {"plan", plan ? OrderedJson(plan->name.toStdString()) : OrderedJson()},
+        {"validation_only", log.validationOnly()},
         {"runners", std::move(runners)},
         {"iterations",
          {{"passed", log.iterationsPassed ? OrderedJson(*log.iterationsPassed) : OrderedJson()},
           {"total", log.iterationsTotal ? OrderedJson(*log.iterationsTotal) : OrderedJson()}}},
         {"pass_rate", finite(log.passRate)},
         {"tensors", std::move(tensors)},
-        {"first_failed", first < 0
-                             ? OrderedJson()
-                             : OrderedJson(log.tensors[std::size_t(first)].name.toStdString())},
+        {"tensors_mapped", plan ? OrderedJson(mappedTensors(mapping)) : OrderedJson()},
+        {"first_failed", nameOf(log.firstFailed())},
+        {"first_overflow", nameOf(log.firstOverflow())},
         {"validations", std::move(validations)},
         {"warnings", std::move(warnings)}};
 }
@@ -128,27 +145,29 @@ QByteArray accuracyCsv(const AccuracyLog& log, const EnginePlan* plan,
                                                       : s.max);
         };
         const OrderedJson layer = layerJson(plan, mapping, i);
-        rows.push_back(
-            OrderedJson{{"name", t.name.toStdString()},
-                        {"iteration", t.iteration},
-                        {"passed", optional(t.passed)},
-                        {"check", t.check.toStdString()},
-                        {"abs_tol", finite(t.absTol)},
-                        {"rel_tol", finite(t.relTol)},
-                        {"required_abs", finite(t.requiredAbs)},
-                        {"required_rel", finite(t.requiredRel)},
-                        {"abs_error_max", finite(t.absError.max)},
-                        {"abs_error_median", finite(t.absError.median)},
-                        {"rel_error_max", finite(t.relError.max)},
-                        {"rel_error_median", finite(t.relError.median)},
-                        {"a_mean", runner(0, "mean")},
-                        {"a_min", runner(0, "min")},
-                        {"a_max", runner(0, "max")},
-                        {"b_mean", runner(1, "mean")},
-                        {"b_min", runner(1, "min")},
-                        {"b_max", runner(1, "max")},
-                        {"layer_index", layer.is_null() ? OrderedJson() : layer["index"]},
-                        {"layer_name", layer.is_null() ? OrderedJson() : layer["name"]}});
+        rows.push_back(OrderedJson{
+            {"name", t.name.toStdString()},
+            {"iteration", t.iteration},
+            {"passed", optional(t.passed)},
+            {"overflow", t.overflowText().isEmpty() ? OrderedJson()
+                                                    : OrderedJson(t.overflowText().toStdString())},
+            {"check", t.check.toStdString()},
+            {"abs_tol", finite(t.absTol)},
+            {"rel_tol", finite(t.relTol)},
+            {"required_abs", finite(t.requiredAbs)},
+            {"required_rel", finite(t.requiredRel)},
+            {"abs_error_max", finite(t.absError.max)},
+            {"abs_error_median", finite(t.absError.median)},
+            {"rel_error_max", finite(t.relError.max)},
+            {"rel_error_median", finite(t.relError.median)},
+            {"a_mean", runner(0, "mean")},
+            {"a_min", runner(0, "min")},
+            {"a_max", runner(0, "max")},
+            {"b_mean", runner(1, "mean")},
+            {"b_min", runner(1, "min")},
+            {"b_max", runner(1, "max")},
+            {"layer_index", layer.is_null() ? OrderedJson() : layer["index"]},
+            {"layer_name", layer.is_null() ? OrderedJson() : layer["name"]}});
     }
     if (rows.empty())
         return QByteArray("name\n");

@@ -41,6 +41,20 @@ struct RunnerStats {
     ArrayStats stats;
 };
 
+// FP16's largest finite value: where TensorRT's FP16 kernels saturate (or overflow to inf).
+inline constexpr double kFp16Max = 65504;
+
+// How an array's values leave FP16's range, read from its min and max (polygraphy prints 5
+// significant digits: "65504" is the saturated value): at -65504 or 65504, or infinite.
+struct Overflow {
+    bool saturated = false; // min at -65504 or max at 65504
+    bool infinite = false;  // min at -inf or max at inf
+    bool any() const { return saturated || infinite; }
+};
+Overflow overflowOf(const ArrayStats& stats);
+// "at 65504", "at -65504 and inf": the bounds that overflow; empty when none does.
+QString overflowBoundsText(const ArrayStats& stats);
+
 // One "Comparing Output: 'NAME' ..." block.
 struct ComparedTensor {
     QString name;
@@ -58,6 +72,10 @@ struct ComparedTensor {
     QString failure;            // why it failed when it says ("Will not compare outputs of ...")
     int iteration = 0;
     int line = 0; // where its block starts (1-based)
+
+    // "trt-runner-N0 at 65504": each runner whose values overflow FP16 (runners' short names,
+    // "; " between them); empty when none does.
+    QString overflowText() const;
 };
 
 // One "Validating output: NAME" of --validate.
@@ -69,6 +87,10 @@ struct OutputValidation {
     bool inf = false;
     ArrayStats stats;
     int line = 0;
+
+    // "NaN Inf detected, FP16 overflow at 65504": what the check found (the saturation, which
+    // --validate does not check, from the statistics); empty when nothing.
+    QString findingsText() const;
 };
 
 struct AccuracyLog {
@@ -84,7 +106,18 @@ struct AccuracyLog {
 
     // The index of the first tensor that failed, -1 when none did.
     int firstFailed() const;
+    int failedTensors() const;
+    // The index of the first tensor a runner's values overflow FP16 in, -1 when none.
+    int firstOverflow() const;
     bool anyFailed() const;
+    // Outputs checked by --validate and nothing compared between runners.
+    bool validationOnly() const { return tensors.empty() && !validations.empty(); }
+    // The runners, " vs. " between those compared, ", " between those of a validation run; short:
+    // without their start times, each name once.
+    QString runnersText(bool shortNames = false) const;
+    // "a validation run (--validate): 3 outputs checked for NaN and Inf, 1 failed; no runners
+    // compared": how a validation-only log is headed.
+    QString validationText() const;
 };
 
 // A figure as polygraphy prints it: 5 significant digits, "inf", "-inf" and "nan" kept, "-" where

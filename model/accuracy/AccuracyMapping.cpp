@@ -1,5 +1,6 @@
 #include "accuracy/AccuracyMapping.h"
 
+#include "plan/FigureText.h"
 #include "plan/OnnxOrigin.h"
 
 #include <QHash>
@@ -36,6 +37,20 @@ std::vector<TensorLayer> mapTensorsToLayers(const AccuracyLog& log, const Engine
         mapping.push_back(found);
     }
     return mapping;
+}
+
+int mappedTensors(const std::vector<TensorLayer>& mapping) {
+    return int(std::count_if(mapping.begin(), mapping.end(),
+                             [](const TensorLayer& m) { return m.layer >= 0; }));
+}
+
+QString unmatchedPlanText(const AccuracyLog& log, const EnginePlan& plan,
+                          const std::vector<TensorLayer>& mapping) {
+    if (log.tensors.empty() || mappedTensors(mapping) > 0)
+        return {};
+    return QStringLiteral("No layer of %1 writes any of the log's %2 or names its ONNX node: is "
+                          "the log of another model?")
+        .arg(plan.name, countText(qint64(log.tensors.size()), QStringLiteral("tensor")));
 }
 
 std::vector<std::optional<double>> layerRelativeErrors(const AccuracyLog& log,

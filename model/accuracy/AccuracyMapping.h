@@ -23,6 +23,13 @@ struct TensorLayer {
 // `mark all` builds another engine than the one profiled: the mapping uses the plan's fusions.
 std::vector<TensorLayer> mapTensorsToLayers(const AccuracyLog& log, const EnginePlan& plan);
 
+// How many of the log's tensors map to a layer.
+int mappedTensors(const std::vector<TensorLayer>& mapping);
+// When the log compares tensors and none of them maps to a layer of `plan`, the sentence saying
+// so (the log is likely of another model); empty otherwise.
+QString unmatchedPlanText(const AccuracyLog& log, const EnginePlan& plan,
+                          const std::vector<TensorLayer>& mapping);
+
 // A layer's largest relative error over the tensors mapped to it; missing where none maps.
 std::vector<std::optional<double>> layerRelativeErrors(const AccuracyLog& log,
                                                        const std::vector<TensorLayer>& mapping,

@@ -55,6 +55,8 @@ QVariant AccuracyTableModel::display(int row, int column) const {
         return t.name;
     case VerdictColumn:
         return !t.passed ? QStringLiteral("?") : *t.passed ? tr("PASSED") : tr("FAILED");
+    case OverflowColumn:
+        return t.overflowText();
     case MaxAbsColumn:
         return statText(t.absError.max);
     case MedianAbsColumn:
@@ -121,6 +123,10 @@ QVariant AccuracyTableModel::cell(int row, int column, int role) const {
                 .arg(t.name, t.dtype, t.shape, t.check.isEmpty() ? QStringLiteral("?") : t.check,
                      statText(t.absTol), statText(t.relTol))
                 .arg(t.line);
+        if (column == OverflowColumn && !t.overflowText().isEmpty())
+            return tr("%1: a runner's min or max sits at FP16's largest value (±65504, where "
+                      "TensorRT's FP16 saturates) or is infinite")
+                .arg(t.overflowText());
         if (column == LayerColumn && m_plan)
             return tr("The layer of the open plan that computes this tensor: the one writing "
                       "it, or the last naming its ONNX node (the plan's fusions, not those of "
@@ -144,9 +150,9 @@ QVariant AccuracyTableModel::cell(int row, int column, int role) const {
 
 QVariant AccuracyTableModel::headerCell(int column, int role) const {
     static const char* const titles[ColumnCount] = {
-        "#",          "Tensor",  "Verdict",    "Max abs",
-        "Median abs", "Max rel", "Median rel", "Required abs / rel",
-        "Mean A",     "Mean B",  "Layer"};
+        "#",          "Tensor",  "Verdict",    "FP16 overflow",      "Max abs",
+        "Median abs", "Max rel", "Median rel", "Required abs / rel", "Mean A",
+        "Mean B",     "Layer"};
     if (role == Qt::DisplayRole)
         return tr(titles[column]);
     if (role == Qt::ToolTipRole) {
@@ -154,6 +160,9 @@ QVariant AccuracyTableModel::headerCell(int column, int role) const {
             const qsizetype runner = column == MeanAColumn ? 0 : 1;
             return runner < m_log->runners.size() ? m_log->runners[runner] : QVariant();
         }
+        if (column == OverflowColumn)
+            return tr("The runners whose values reach FP16's largest value (±65504, where "
+                      "TensorRT's FP16 saturates) or infinity");
         if (column == RequiredColumn)
             return tr("polygraphy's Minimum Required Tolerance: the absolute OR the relative "
                       "tolerance that would have passed");

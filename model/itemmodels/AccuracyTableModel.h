@@ -9,8 +9,8 @@
 namespace planscope {
 
 // The tensors of a polygraphy log (accuracy/AccuracyLog.h), one row each in the log's order:
-// verdict, errors, required tolerance, both runners' means, and the layer that computes the
-// tensor when a plan is open. What the log does not give shows as "-" and sorts last.
+// verdict, FP16 overflow, errors, required tolerance, both runners' means, and the layer that
+// computes the tensor when a plan is open. What the log does not give shows as "-" and sorts last.
 class AccuracyTableModel : public TableModel {
     Q_OBJECT
   public:
@@ -18,6 +18,7 @@ class AccuracyTableModel : public TableModel {
         OrderColumn,     // the tensor's place in the log, from 1
         TensorColumn,    // its name
         VerdictColumn,   // PASSED / FAILED / ? (no verdict in the log)
+        OverflowColumn,  // "trt-runner-N0 at 65504": runners whose values overflow FP16; empty
         MaxAbsColumn,    // absolute error
         MedianAbsColumn, //
         MaxRelColumn,    // relative error

@@ -9,7 +9,8 @@ namespace planscope {
 // The activation statistics of one compared tensor (accuracy/AccuracyLog.h): both runners'
 // histograms overlaid on one value axis (each bin's bars side by side, counts on a log scale,
 // polygraphy bins both runners alike), and below the absolute and the relative error's
-// histograms. A log without --verbose has no histograms: the view says so.
+// histograms. Bins whose edges print alike (near FP16's 65504) are drawn in order. A log without
+// --verbose has no histograms, nor has an array with inf or nan: the view says so.
 class HistogramView : public QWidget {
     Q_OBJECT
   public:

@@ -27,18 +27,19 @@ int shownTensor(const AccuracyLog& log) {
 void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
                  const std::vector<TensorLayer>& mapping) {
     Section& section = report.addSection(QStringLiteral("accuracy"), QStringLiteral("Accuracy"));
-    const int failed =
-        int(std::count_if(log.tensors.begin(), log.tensors.end(),
-                          [](const ComparedTensor& t) { return t.passed == false; }));
-    section.blocks.emplace_back(Paragraph{
-        QStringLiteral("%1 (polygraphy): %2; %3 tensors compared, %4 failed%5.")
-            .arg(QFileInfo(log.path).fileName(), log.runners.join(QStringLiteral(" vs. ")))
-            .arg(log.tensors.size())
-            .arg(failed)
-            .arg(log.iterationsTotal ? QStringLiteral("; iterations passed %1/%2")
-                                           .arg(log.iterationsPassed.value_or(0))
-                                           .arg(*log.iterationsTotal)
-                                     : QString())});
+    const QString file = QFileInfo(log.path).fileName();
+    section.blocks.emplace_back(
+        Paragraph{log.validationOnly()
+                      ? QStringLiteral("%1 (polygraphy): %2; %3.")
+                            .arg(file, log.runnersText(), log.validationText())
+                      : QStringLiteral("%1 (polygraphy): %2; %3 tensors compared, %4 failed%5.")
+                            .arg(file, log.runnersText())
+                            .arg(log.tensors.size())
+                            .arg(log.failedTensors())
+                            .arg(log.iterationsTotal ? QStringLiteral("; iterations passed %1/%2")
+                                                           .arg(log.iterationsPassed.value_or(0))
+                                                           .arg(*log.iterationsTotal)
+                                                     : QString())});
     const auto layerOf = [&](std::size_t i) {
         if (!plan)
             return QString();
@@ -53,7 +54,17 @@ void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
                 .arg(log.tensors[std::size_t(first)].name,
                      plan ? QStringLiteral(", computed by layer ") + layerOf(std::size_t(first))
                           : QString())});
-    if (plan)
+    if (const int first = log.firstOverflow(); first >= 0)
+        section.blocks.emplace_back(Paragraph{
+            QStringLiteral("First FP16 overflow: %1 (%2)%3.")
+                .arg(log.tensors[std::size_t(first)].name,
+                     log.tensors[std::size_t(first)].overflowText(),
+                     plan ? QStringLiteral(", computed by layer ") + layerOf(std::size_t(first))
+                          : QString())});
+    if (const QString unmatched = plan ? unmatchedPlanText(log, *plan, mapping) : QString();
+        !unmatched.isEmpty())
+        section.blocks.emplace_back(Paragraph{unmatched});
+    else if (plan && !log.tensors.empty())
         section.blocks.emplace_back(Paragraph{
             QStringLiteral("Layers are this plan's: `mark all` builds another engine than the one "
                            "profiled, so a tensor maps to the layer of this plan that writes it or "
@@ -65,6 +76,9 @@ void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
                      {QStringLiteral("Max abs"), true},
                      {QStringLiteral("Max rel"), true},
                      {QStringLiteral("Required abs / rel"), true}};
+    const bool overflows = log.firstOverflow() >= 0;
+    if (overflows)
+        table.columns.insert(table.columns.begin() + 2, {QStringLiteral("FP16 overflow")});
     if (plan)
         table.columns.push_back({QStringLiteral("Layer"), false, true});
     for (std::size_t i = 0; i < log.tensors.size(); ++i) {
@@ -78,6 +92,8 @@ void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
             {statText(t.absError.max), {}},
             {statText(t.relError.max), {}},
             {statText(t.requiredAbs) + QStringLiteral(" / ") + statText(t.requiredRel), {}}};
+        if (overflows)
+            row.insert(row.begin() + 2, {t.overflowText(), {}});
         if (plan)
             row.push_back({layerOf(i), {}});
         table.rows.push_back(std::move(row));
@@ -89,9 +105,8 @@ void addAccuracy(Report& report, const AccuracyLog& log, const EnginePlan* plan,
             QStringLiteral("Validation of %1 (%2): %3%4")
                 .arg(v.output, v.runner,
                      v.passed == true ? QStringLiteral("valid") : QStringLiteral("FAILED"),
-                     v.nan || v.inf ? QStringLiteral(", %1%2detected")
-                                          .arg(v.nan ? "NaN " : "", v.inf ? "Inf " : "")
-                                    : QString())});
+                     v.findingsText().isEmpty() ? QString()
+                                                : QStringLiteral(", ") + v.findingsText())});
     if (const int shown = shownTensor(log); shown >= 0) {
         // The log (and so the tensor) lives while the report does: the report keeps it.
         const ComparedTensor* tensor = &log.tensors[std::size_t(shown)];

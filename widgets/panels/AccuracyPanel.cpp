@@ -14,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <cmath>
@@ -29,6 +30,20 @@ QString statsRow(const QString& who, const ArrayStats& s) {
         .arg(html::escaped(who), cell.arg(statText(s.mean)), cell.arg(statText(s.median)),
              cell.arg(QStringLiteral("%1 .. %2").arg(statText(s.min), statText(s.max))),
              cell.arg(statText(s.p99)));
+}
+
+// "12 tensors compared, 2 failed; iterations passed 0/1".
+QString countsText(const AccuracyLog& log) {
+    const int failed = log.failedTensors();
+    QString counts = QObject::tr("%1 compared")
+                         .arg(countText(qint64(log.tensors.size()), QStringLiteral("tensor")));
+    if (failed > 0)
+        counts += QObject::tr(", %1 failed").arg(failed);
+    if (log.iterationsTotal)
+        counts += QObject::tr("; iterations passed %1/%2")
+                      .arg(log.iterationsPassed.value_or(0))
+                      .arg(*log.iterationsTotal);
+    return counts;
 }
 
 } // namespace
@@ -47,8 +62,15 @@ AccuracyPanel::AccuracyPanel(PlanDocument* document, QWidget* parent)
     m_table->setColumnWidth(AccuracyTableModel::OrderColumn, 4 * digit);
     m_table->setColumnWidth(AccuracyTableModel::TensorColumn, 24 * digit);
     m_table->setColumnWidth(AccuracyTableModel::VerdictColumn, 9 * digit);
+    m_table->setColumnWidth(AccuracyTableModel::OverflowColumn, 22 * digit);
     m_table->setColumnWidth(AccuracyTableModel::RequiredColumn, 20 * digit);
+    // Eight rows in view at least (at 1366x768 three were): the histograms below get the rest.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              8 * m_table->verticalHeader()->defaultSectionSize() +
+                              m_table->horizontalScrollBar()->sizeHint().height() +
+                              2 * m_table->frameWidth());
     m_header->setWordWrap(true);
+    m_header->setAlignment(Qt::AlignLeft | Qt::AlignTop); // alone on a validation run's page
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_search->setPlaceholderText(tr("Filter by tensor or layer name"));
     m_search->setClearButtonEnabled(true);
@@ -95,52 +117,60 @@ void AccuracyPanel::reload() {
     m_histograms->setTensor(nullptr);
     m_stats->clear();
     const AccuracyLog* log = m_model->log();
+    const bool validationOnly = log && log->validationOnly();
+    for (QWidget* part : {static_cast<QWidget*>(m_search), static_cast<QWidget*>(m_failingFirst),
+                          static_cast<QWidget*>(m_splitter)})
+        part->setVisible(!validationOnly); // no tensor to list or chart
     if (!log) {
+        m_header->setToolTip({});
         m_header->setText(tr("No polygraphy log is open: File > Open Accuracy Log... reads the "
                              "log of `polygraphy run MODEL.onnx --trt --onnxrt --trt-outputs mark "
                              "all --onnx-outputs mark all` (with --verbose for histograms)."));
         return;
     }
+    // Short lines: each one less leaves the table a row more.
     QStringList lines;
-    lines << tr("<b>%1</b>: %2")
+    lines << tr("<b>%1</b>: %2; %3")
                  .arg(html::escaped(QFileInfo(log->path).fileName()),
-                      html::escaped(log->runners.join(QStringLiteral(" vs. "))));
-    const int failed =
-        int(std::count_if(log->tensors.begin(), log->tensors.end(),
-                          [](const ComparedTensor& t) { return t.passed == false; }));
-    QString counts =
-        tr("%1 compared").arg(countText(qint64(log->tensors.size()), QStringLiteral("tensor")));
-    if (failed > 0)
-        counts += tr(", %1 failed").arg(failed);
-    if (log->iterationsTotal)
-        counts += tr("; iterations passed %1/%2")
-                      .arg(log->iterationsPassed.value_or(0))
-                      .arg(*log->iterationsTotal);
-    lines << counts;
-    if (const int first = log->firstFailed(); first >= 0) {
+                      html::escaped(log->runnersText(true)),
+                      validationOnly ? tr("this is %1.").arg(html::escaped(log->validationText()))
+                                     : countsText(*log));
+    m_header->setToolTip(log->runnersText());
+    m_table->setColumnHidden(AccuracyTableModel::OverflowColumn, log->firstOverflow() < 0);
+    // "First failing: <b>NAME</b> (detail), computed by layer 3 NAME".
+    const auto headline = [&](const QString& label, int tensor, const QString& detail) {
         const int layer =
-            m_model->mapping().empty() ? -1 : m_model->mapping()[std::size_t(first)].layer;
-        lines << tr("First failing: <b>%1</b>%2")
-                     .arg(html::escaped(log->tensors[std::size_t(first)].name),
-                          layer >= 0 ? tr(", computed by layer %1 %2")
-                                           .arg(layer)
-                                           .arg(html::escaped(
-                                               m_document->plan()->layers[std::size_t(layer)].name))
-                                     : QString());
+            m_model->mapping().empty() ? -1 : m_model->mapping()[std::size_t(tensor)].layer;
+        QString text = QStringLiteral("%1: <b>%2</b>")
+                           .arg(label, html::escaped(log->tensors[std::size_t(tensor)].name));
+        if (!detail.isEmpty())
+            text += QStringLiteral(" (%1)").arg(html::escaped(detail));
+        if (layer >= 0)
+            text += tr(", computed by layer %1 %2")
+                        .arg(layer)
+                        .arg(html::escaped(m_document->plan()->layers[std::size_t(layer)].name));
+        return text;
+    };
+    if (const int first = log->firstFailed(); first >= 0)
+        lines << headline(tr("First failing"), first, {});
+    if (const int first = log->firstOverflow(); first >= 0)
+        lines << headline(tr("First FP16 overflow"), first,
+                          log->tensors[std::size_t(first)].overflowText());
+    if (const EnginePlan* plan = m_document->plan(); plan && !log->tensors.empty()) {
+        const QString unmatched = unmatchedPlanText(*log, *plan, m_model->mapping());
+        lines << (unmatched.isEmpty() ? tr("Layers from this plan's fusions: `mark all` builds "
+                                           "another engine than the one profiled.")
+                                      : QStringLiteral("<b>%1</b>").arg(html::escaped(unmatched)));
     }
-    if (m_document->plan())
-        lines << tr("Layers from this plan's fusions: `mark all` builds another engine than the "
-                    "one profiled.");
     for (const OutputValidation& v : log->validations)
         lines << tr("Validation of %1: %2%3")
                      .arg(html::escaped(v.output),
                           v.passed == true    ? tr("valid")
                           : v.passed == false ? tr("FAILED")
                                               : QStringLiteral("?"),
-                          v.nan || v.inf ? tr(" (%1detected)")
-                                               .arg(QString(v.nan ? "NaN " : "") +
-                                                    QString(v.inf ? "Inf " : ""))
-                                         : QString());
+                          v.findingsText().isEmpty()
+                              ? QString()
+                              : QStringLiteral(" (%1)").arg(html::escaped(v.findingsText())));
     for (const QString& w : log->warnings)
         lines << html::escaped(w);
     m_header->setTextFormat(Qt::RichText);
@@ -175,6 +205,8 @@ QString AccuracyPanel::statsHtml(int tensor) const {
                                             (t.failure.isEmpty() ? QString()
                                                                  : QStringLiteral(": ") +
                                                                        html::escaped(t.failure))));
+    if (const QString overflow = t.overflowText(); !overflow.isEmpty())
+        html += tr("<p><b>FP16 overflow</b>: %1</p>").arg(html::escaped(overflow));
     html += QStringLiteral("<table cellspacing=4><tr><th></th><th>mean</th><th>median</th>"
                            "<th>range</th><th>p99</th></tr>");
     for (const RunnerStats& r : t.runners)

@@ -17,8 +17,10 @@ class PlanDocument;
 class RichTextView;
 
 // Accuracy beside speed: the tensors of the polygraphy log the document holds (sortable, a
-// filter, failing first on request), the first failing one and its layer on top; for the chosen
-// tensor both runners' histograms overlaid and the error histograms, with the statistics.
+// filter, failing first on request), the first failing one, the first whose values overflow FP16
+// and their layers on top (or that no tensor maps to the plan); for the chosen tensor both
+// runners' histograms overlaid and the error histograms, with the statistics. A validation run
+// (--validate alone) shows its heading and validations only.
 // Choosing a tensor that maps to a layer selects the layer everywhere; a layer chosen elsewhere
 // chooses its tensor.
 class AccuracyPanel : public QWidget {

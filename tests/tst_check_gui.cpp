@@ -32,6 +32,7 @@ class TestCheckGui : public QObject {
     void bannerGoesWithTheError();
     void detailsShowTheResults();
     void resultsSelectLayers();
+    void summarySaysWhenNoRuleCanRun();
 };
 
 namespace {
@@ -164,6 +165,16 @@ void TestCheckGui::resultsSelectLayers() {
     QCOMPARE(view->currentIndex(), childNamed(view->model(), "duplicate-layer-names", 2));
     window.document()->selection()->select(0); // in no result
     QVERIFY(!view->selectionModel()->hasSelection());
+}
+
+// A plan of layer names only: the Summary says no lint rule can run, not "0" findings.
+void TestCheckGui::summarySaysWhenNoRuleCanRun() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, fixturePath("names-only.graph.json")));
+    const QString summary = window.summaryPanel()->text();
+    QVERIFY2(summary.contains("Lint findings\n- (no rule can run: layer names only)\n"),
+             qPrintable(summary));
 }
 
 PLANSCOPE_TEST_MAIN(TestCheckGui, QApplication)

@@ -123,18 +123,17 @@ int lintCommand(const QStringList& arguments) {
         // A names-only plan, or a run without layers, gives no rule anything to read: no finding
         // is no verdict.
         const QString nothingToRead =
-            analysis.plan().namesOnly
+            lintCanRun(analysis.plan()) ? QString()
+            : analysis.plan().namesOnly
                 ? QStringLiteral("%1 lists layer names only, so types, tensors and precisions "
                                  "are unknown: no lint rule can run. Export the graph with "
                                  "trtexec --profilingVerbosity=detailed "
                                  "--exportLayerInfo=PREFIX.graph.json.")
                       .arg(analysis.plan().name)
-            : analysis.plan().layers.empty()
-                ? QStringLiteral("%1 is a run without layers: no lint rule can run. Run trtexec "
+                : QStringLiteral("%1 is a run without layers: no lint rule can run. Run trtexec "
                                  "with --dumpLayerInfo --profilingVerbosity=detailed, or open the "
                                  "log beside the plan's graph JSON (--log).")
-                      .arg(analysis.plan().name)
-                : QString();
+                      .arg(analysis.plan().name);
         if (output.format() == OutputFormat::Json)
             out() << QString::fromStdString(findingsJson(findings).dump(2)) << '\n';
         else if (!nothingToRead.isEmpty())

@@ -39,6 +39,10 @@ std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& se
     return findings;
 }
 
+bool lintCanRun(const EnginePlan& plan) {
+    return !plan.namesOnly && !plan.layers.empty();
+}
+
 QString latencyText(const Layer& layer) {
     if (!layer.timing.measured)
         return kMissingText;

@@ -22,6 +22,9 @@ class Linter {
 // Every finding of the rules `settings` runs, linter by linter, each in engine order (or in the
 // order a rule documents, such as slowest first).
 std::vector<LintFinding> lintPlan(const EnginePlan& plan, const LintSettings& settings = {});
+// Whether a rule has anything to read: not in a plan that lists layer names only, nor in a run
+// without layers. There, no finding is no verdict.
+bool lintCanRun(const EnginePlan& plan);
 
 // "0.0369 ms (3.4 %)": a layer's average latency and share, as findings detail it.
 QString latencyText(const Layer& layer);

@@ -1,6 +1,7 @@
 #include "panels/SummaryPanel.h"
 
 #include "document/PlanDocument.h"
+#include "lint/Linter.h"
 #include "metrics/LatencyGap.h"
 #include "plan/FigureText.h"
 #include "text/HtmlText.h"
@@ -67,7 +68,11 @@ QString SummaryPanel::modelSection() const {
         rows += row(tr("Lint findings"), tr("linting..."));
         rows += row(tr("Check"), tr("checking..."));
     } else {
-        rows += row(tr("Lint findings"), QString::number(m_document->findings().size()));
+        rows += row(tr("Lint findings"),
+                    lintCanRun(plan)
+                        ? QString::number(m_document->findings().size())
+                        : tr("- (no rule can run: %1)")
+                              .arg(plan.namesOnly ? tr("layer names only") : tr("no layers")));
         const PlanCheck& check = m_document->check();
         const QString counts = escaped(checkCountsText(check));
         rows += row(tr("Check"),

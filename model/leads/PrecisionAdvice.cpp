@@ -1,8 +1,7 @@
 #include "leads/PrecisionAdvice.h"
 
 #include "plan/OnnxOrigin.h"
-
-#include <QRegularExpression>
+#include "runner/TrtexecJob.h"
 
 namespace planscope {
 namespace {
@@ -12,16 +11,6 @@ bool isMadeUpName(const QString& name) {
            name.startsWith(QLatin1String("(Unnamed Layer*")) ||
            name.startsWith(QLatin1String("Reformatting CopyNode")) ||
            name.startsWith(QLatin1String("{ForeignNode["));
-}
-
-// The argument as a POSIX shell reads it back: single-quoted unless every character is plain.
-QString shellWord(const QString& word) {
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:,=+@%-]+$"));
-    if (plain.match(word).hasMatch())
-        return word;
-    QString quoted = word;
-    quoted.replace(QLatin1Char('\''), QLatin1String("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
 } // namespace
@@ -51,9 +40,9 @@ QString layerPrecisionsCommand(const Layer& layer, const QString& precision,
     QStringList pairs;
     for (const QString& name : names)
         pairs << name + QLatin1Char(':') + precision;
-    return QStringLiteral("trtexec %1 --precisionConstraints=%2")
-        .arg(shellWord(QStringLiteral("--layerPrecisions=") + pairs.join(QLatin1Char(','))),
-             constraint);
+    return shellCommand(QStringLiteral("trtexec"),
+                        {QStringLiteral("--layerPrecisions=") + pairs.join(QLatin1Char(',')),
+                         QStringLiteral("--precisionConstraints=") + constraint});
 }
 
 } // namespace planscope

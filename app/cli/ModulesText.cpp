@@ -6,6 +6,7 @@
 
 #include <QStringList>
 #include <algorithm>
+#include <cmath>
 
 namespace planscope {
 namespace {
@@ -26,7 +27,7 @@ QString bar(std::optional<double> percent) {
     if (!percent)
         return {};
     static const QString kEighths = QStringLiteral(" ▏▎▍▌▋▊▉");
-    const int eighths = int(std::clamp(*percent, 0.0, 100.0) / 100.0 * kBarWidth * 8 + 0.5);
+    const int eighths = int(std::lround(std::clamp(*percent, 0.0, 100.0) / 100.0 * kBarWidth * 8));
     QString text(eighths / 8, QChar(0x2588));
     if (eighths % 8)
         text += kEighths[eighths % 8];
@@ -65,7 +66,7 @@ QString moduleTreeText(const EnginePlan& plan, const ModuleTree& tree, int maxDe
                 .arg(QStringLiteral("Layers"), 7);
     for (int index : tree.preorder(maxDepth)) {
         const Module& m = tree.modules[std::size_t(index)];
-        const QString indent(2 * m.depth, u' ');
+        const QString indent(qsizetype(2) * m.depth, u' ');
         const QString name = indent + elideMiddle(moduleDisplayName(m),
                                                   std::max(12, kNameWidth - int(indent.size())));
         const std::optional<double> share = tree.percent(m);

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <algorithm>
 #include <limits>
 
 namespace planscope {
@@ -242,13 +243,15 @@ class Parser {
         static const QRegularExpression verdict(
             QStringLiteral("^(PASSED|FAILED) \\| Output: ['`](.*)['`] \\| (.*)$"));
         if (const auto m = verdict.match(text); m.hasMatch()) {
-            for (auto it = m_log.tensors.rbegin(); it != m_log.tensors.rend(); ++it)
-                if (it->name == m.captured(2) && !it->passed) {
-                    it->passed = m.captured(1) == QLatin1String("PASSED");
-                    if (!*it->passed)
-                        it->failure = m.captured(3);
-                    break;
-                }
+            // The last tensor of that name without a verdict: the one this line judges.
+            const auto judged = std::find_if(
+                m_log.tensors.rbegin(), m_log.tensors.rend(),
+                [&](const ComparedTensor& t) { return t.name == m.captured(2) && !t.passed; });
+            if (judged != m_log.tensors.rend()) {
+                judged->passed = m.captured(1) == QLatin1String("PASSED");
+                if (!*judged->passed)
+                    judged->failure = m.captured(3);
+            }
             m_target = Target::None;
             return true;
         }

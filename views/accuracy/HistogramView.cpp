@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace planscope {
 namespace {
@@ -50,7 +51,8 @@ void paintPanel(QPainter& p, const QRectF& box, const QString& title,
     p.drawText(QRectF(box.left(), box.top(), box.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
                metrics.elidedText(heading, Qt::ElideMiddle, box.width()));
     p.setFont(font);
-    double low = INFINITY, high = -INFINITY;
+    double low = std::numeric_limits<double>::infinity();
+    double high = -std::numeric_limits<double>::infinity();
     qint64 most = 0;
     std::size_t bins = 0;
     const std::vector<HistogramBin>* ticks = nullptr; // the series whose edges label the axis

@@ -75,7 +75,8 @@ QColor ringColor(Rgb key, int level) {
     const double lightness = base.lightnessF();
     const double lighter =
         lightness + (1 - lightness) * std::min(kLighterPerLevel * level, kMostLighter);
-    return QColor::fromHslF(base.hslHueF(), base.hslSaturationF(), std::min(lighter, kPalest))
+    return QColor::fromHslF(base.hslHueF(), base.hslSaturationF(),
+                            static_cast<float>(std::min(lighter, kPalest)))
         .toRgb();
 }
 

@@ -1,6 +1,7 @@
 #include "accuracy/AccuracyJson.h"
 
 #include "json/CsvTable.h"
+#include "json/JsonValues.h"
 
 #include <QFileInfo>
 #include <cmath>
@@ -22,20 +23,19 @@ OrderedJson statsJson(const ArrayStats& s) {
     OrderedJson histogram = OrderedJson::array();
     for (const HistogramBin& b : s.histogram)
         histogram.push_back(OrderedJson::array({finite(b.low), finite(b.high), b.count}));
-    return OrderedJson{
-        {"mean", finite(s.mean)},
-        {"std", finite(s.std)},
-        {"var", finite(s.var)},
-        {"median", finite(s.median)},
-        {"min", finite(s.min)},
-        {"max", finite(s.max)},
-        {"avg_magnitude", finite(s.avgMagnitude)},
-        {"p90", finite(s.p90)},
-        {"p95", finite(s.p95)},
-        {"p99", finite(s.p99)},
-        {"min_at", s.minAt.isEmpty() ? OrderedJson() : OrderedJson(s.minAt.toStdString())},
-        {"max_at", s.maxAt.isEmpty() ? OrderedJson() : OrderedJson(s.maxAt.toStdString())},
-        {"histogram", std::move(histogram)}};
+    return OrderedJson{{"mean", finite(s.mean)},
+                       {"std", finite(s.std)},
+                       {"var", finite(s.var)},
+                       {"median", finite(s.median)},
+                       {"min", finite(s.min)},
+                       {"max", finite(s.max)},
+                       {"avg_magnitude", finite(s.avgMagnitude)},
+                       {"p90", finite(s.p90)},
+                       {"p95", finite(s.p95)},
+                       {"p99", finite(s.p99)},
+                       {"min_at", optionalText(s.minAt)},
+                       {"max_at", optionalText(s.maxAt)},
+                       {"histogram", std::move(histogram)}};
 }
 
 OrderedJson layerJson(const EnginePlan* plan, const std::vector<TensorLayer>& mapping,
@@ -47,7 +47,7 @@ OrderedJson layerJson(const EnginePlan* plan, const std::vector<TensorLayer>& ma
         {"index", m.layer},
         {"name", plan->layers[std::size_t(m.layer)].name.toStdString()},
         {"how", m.how == TensorLayer::How::Writes ? "writes the tensor" : "names the ONNX node"},
-        {"node", m.node.isEmpty() ? OrderedJson() : OrderedJson(m.node.toStdString())}};
+        {"node", optionalText(m.node)}};
 }
 
 // The runners whose values overflow FP16.
@@ -67,33 +67,29 @@ OrderedJson tensorJson(const AccuracyLog& log, std::size_t i, const EnginePlan* 
     OrderedJson stats = OrderedJson::object();
     for (const RunnerStats& r : t.runners)
         stats[r.runner.toStdString()] = statsJson(r.stats);
-    return OrderedJson{
-        {"name", t.name.toStdString()},
-        {"dtype", t.dtype.toStdString()},
-        {"shape", t.shape.toStdString()},
-        {"iteration", t.iteration},
-        {"check", t.check.isEmpty() ? OrderedJson() : OrderedJson(t.check.toStdString())},
-        {"abs_tol", finite(t.absTol)},
-        {"rel_tol", finite(t.relTol)},
-        {"passed", optional(t.passed)},
-        {"failure", t.failure.isEmpty() ? OrderedJson() : OrderedJson(t.failure.toStdString())},
-        {"required_abs", finite(t.requiredAbs)},
-        {"required_rel", finite(t.requiredRel)},
-        {"abs_error", statsJson(t.absError)},
-        {"rel_error", statsJson(t.relError)},
-        {"stats", std::move(stats)},
-        {"overflow", overflowJson(t)},
-        {"layer", layerJson(plan, mapping, i)},
-        {"line", t.line}};
+    return OrderedJson{{"name", t.name.toStdString()},
+                       {"dtype", t.dtype.toStdString()},
+                       {"shape", t.shape.toStdString()},
+                       {"iteration", t.iteration},
+                       {"check", optionalText(t.check)},
+                       {"abs_tol", finite(t.absTol)},
+                       {"rel_tol", finite(t.relTol)},
+                       {"passed", optional(t.passed)},
+                       {"failure", optionalText(t.failure)},
+                       {"required_abs", finite(t.requiredAbs)},
+                       {"required_rel", finite(t.requiredRel)},
+                       {"abs_error", statsJson(t.absError)},
+                       {"rel_error", statsJson(t.relError)},
+                       {"stats", std::move(stats)},
+                       {"overflow", overflowJson(t)},
+                       {"layer", layerJson(plan, mapping, i)},
+                       {"line", t.line}};
 }
 
 } // namespace
 
 OrderedJson accuracyJson(const AccuracyLog& log, const EnginePlan* plan,
                          const std::vector<TensorLayer>& mapping) {
-    OrderedJson runners = OrderedJson::array();
-    for (const QString& r : log.runners)
-        runners.push_back(r.toStdString());
     OrderedJson tensors = OrderedJson::array();
     for (std::size_t i = 0; i < log.tensors.size(); ++i)
         tensors.push_back(tensorJson(log, i, plan, mapping));
@@ -107,9 +103,6 @@ OrderedJson accuracyJson(const AccuracyLog& log, const EnginePlan* plan,
                                {"saturated", overflowOf(v.stats).saturated},
                                {"stats", statsJson(v.stats)},
                                {"line", v.line}});
-    OrderedJson warnings = OrderedJson::array();
-    for (const QString& w : log.warnings)
-        warnings.push_back(w.toStdString());
     const auto nameOf = [&](int tensor) {
         return tensor < 0 ? OrderedJson()
                           : OrderedJson(log.tensors[std::size_t(tensor)].name.toStdString());
@@ -118,7 +111,7 @@ OrderedJson accuracyJson(const AccuracyLog& log, const EnginePlan* plan,
         {"log", QFileInfo(log.path).fileName().toStdString()},
         {"plan", plan ? OrderedJson(plan->name.toStdString()) : OrderedJson()},
         {"validation_only", log.validationOnly()},
-        {"runners", std::move(runners)},
+        {"runners", textListJson(log.runners)},
         {"iterations",
          {{"passed", log.iterationsPassed ? OrderedJson(*log.iterationsPassed) : OrderedJson()},
           {"total", log.iterationsTotal ? OrderedJson(*log.iterationsTotal) : OrderedJson()}}},
@@ -128,7 +121,7 @@ OrderedJson accuracyJson(const AccuracyLog& log, const EnginePlan* plan,
         {"first_failed", nameOf(log.firstFailed())},
         {"first_overflow", nameOf(log.firstOverflow())},
         {"validations", std::move(validations)},
-        {"warnings", std::move(warnings)}};
+        {"warnings", textListJson(log.warnings)}};
 }
 
 QByteArray accuracyCsv(const AccuracyLog& log, const EnginePlan* plan,
@@ -145,29 +138,28 @@ QByteArray accuracyCsv(const AccuracyLog& log, const EnginePlan* plan,
                                                       : s.max);
         };
         const OrderedJson layer = layerJson(plan, mapping, i);
-        rows.push_back(OrderedJson{
-            {"name", t.name.toStdString()},
-            {"iteration", t.iteration},
-            {"passed", optional(t.passed)},
-            {"overflow", t.overflowText().isEmpty() ? OrderedJson()
-                                                    : OrderedJson(t.overflowText().toStdString())},
-            {"check", t.check.toStdString()},
-            {"abs_tol", finite(t.absTol)},
-            {"rel_tol", finite(t.relTol)},
-            {"required_abs", finite(t.requiredAbs)},
-            {"required_rel", finite(t.requiredRel)},
-            {"abs_error_max", finite(t.absError.max)},
-            {"abs_error_median", finite(t.absError.median)},
-            {"rel_error_max", finite(t.relError.max)},
-            {"rel_error_median", finite(t.relError.median)},
-            {"a_mean", runner(0, "mean")},
-            {"a_min", runner(0, "min")},
-            {"a_max", runner(0, "max")},
-            {"b_mean", runner(1, "mean")},
-            {"b_min", runner(1, "min")},
-            {"b_max", runner(1, "max")},
-            {"layer_index", layer.is_null() ? OrderedJson() : layer["index"]},
-            {"layer_name", layer.is_null() ? OrderedJson() : layer["name"]}});
+        rows.push_back(
+            OrderedJson{{"name", t.name.toStdString()},
+                        {"iteration", t.iteration},
+                        {"passed", optional(t.passed)},
+                        {"overflow", optionalText(t.overflowText())},
+                        {"check", t.check.toStdString()},
+                        {"abs_tol", finite(t.absTol)},
+                        {"rel_tol", finite(t.relTol)},
+                        {"required_abs", finite(t.requiredAbs)},
+                        {"required_rel", finite(t.requiredRel)},
+                        {"abs_error_max", finite(t.absError.max)},
+                        {"abs_error_median", finite(t.absError.median)},
+                        {"rel_error_max", finite(t.relError.max)},
+                        {"rel_error_median", finite(t.relError.median)},
+                        {"a_mean", runner(0, "mean")},
+                        {"a_min", runner(0, "min")},
+                        {"a_max", runner(0, "max")},
+                        {"b_mean", runner(1, "mean")},
+                        {"b_min", runner(1, "min")},
+                        {"b_max", runner(1, "max")},
+                        {"layer_index", layer.is_null() ? OrderedJson() : layer["index"]},
+                        {"layer_name", layer.is_null() ? OrderedJson() : layer["name"]}});
     }
     if (rows.empty())
         return QByteArray("name\n");

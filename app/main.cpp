@@ -1,9 +1,11 @@
 #include "cli/Cli.h"
 #include "library/AppLibrary.h"
+#include "process/HugePageHeap.h"
 
 #include <QCoreApplication>
 
 int main(int argc, char* argv[]) {
+    planscope::useHugePageHeap();
     QCoreApplication::setApplicationName(QStringLiteral("PlanScope"));
     QCoreApplication::setOrganizationName(QStringLiteral("PlanScope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PLANSCOPE_VERSION));

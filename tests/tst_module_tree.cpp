@@ -49,6 +49,7 @@ class TestModuleTree : public QObject {
     void realPlansReconcile();
     void comparesByModule();
     void jsonKeepsEveryDepth();
+    void jsonOfThousandsOfModules();
 };
 
 void TestModuleTree::moduleOfNode_data() {
@@ -355,6 +356,31 @@ void TestModuleTree::jsonKeepsEveryDepth() {
     QCOMPARE(top["modules"].size(), 1 + tree.root().children.size());
     for (const auto& m : top["modules"])
         QVERIFY(m["depth"].get<int>() <= 1);
+}
+
+// Thousands of modules are written in two parts side by side and joined: the text is still one
+// document laid out as dump(2), with every module once, in the tree's order.
+void TestModuleTree::jsonOfThousandsOfModules() {
+    EnginePlan plan;
+    plan.hasProfile = true;
+    for (int i = 0; i < 1500; ++i)
+        plan.layers.push_back(layer(QStringLiteral("l%1").arg(i),
+                                    QStringLiteral("[ONNX Layer: /block%1/sub%2/Conv]")
+                                        .arg(i / 2)
+                                        .arg(i % 2),
+                                    0.5 + i % 7));
+    const ModuleTree tree = buildModuleTree(plan);
+    const std::string text = modulesJsonText(plan, tree);
+    const OrderedJson json = OrderedJson::parse(text);
+    QCOMPARE(json.dump(2) + '\n', text);
+    const std::vector<int> order = tree.preorder(-1);
+    QCOMPARE(order.size(), std::size_t(1 + 750 + 1500));
+    QCOMPARE(json["modules"].size(), order.size());
+    for (std::size_t i = 0; i < order.size(); i += 97)
+        QCOMPARE(QString::fromStdString(json["modules"][i]["path"].get<std::string>()),
+                 tree.modules[std::size_t(order[i])].path);
+    QCOMPARE(json["modules"].back()["path"].get<std::string>(),
+             tree.modules[std::size_t(order.back())].path.toStdString());
 }
 
 PLANSCOPE_TEST_MAIN(TestModuleTree, QCoreApplication)

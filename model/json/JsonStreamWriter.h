@@ -14,11 +14,18 @@ namespace planscope {
 class JsonStreamWriter {
   public:
     explicit JsonStreamWriter(std::string& out) : out_(out) {}
+    // A writer of the items of a container another writer opened, `depth` containers deep
+    // (its indentation): a large array's items written in parts side by side, then joined.
+    // With `itemsBefore` the first item starts with the comma after the part before it.
+    JsonStreamWriter(std::string& out, int depth, bool itemsBefore)
+        : out_(out), hasItems_(std::size_t(depth), itemsBefore) {}
 
     void beginObject() { open('{'); }
     void endObject() { close('}'); }
     void beginArray() { open('['); }
     void endArray() { close(']'); }
+    // The open container holds items that writers of its parts added to the text.
+    void itemsWritten() { hasItems_.back() = true; }
     // The next value belongs to `name` in the open object.
     void key(std::string_view name);
     void key(QStringView name);

@@ -3,6 +3,7 @@
 #include "json/CsvTable.h"
 #include "json/JsonStreamWriter.h"
 #include "json/JsonValues.h"
+#include "plan/SideBySide.h"
 
 #include <QStringList>
 
@@ -31,24 +32,42 @@ OrderedJson moduleRow(const ModuleTree& tree, const Module& m) {
                        {"types", sharesText(m.types, timed).toStdString()}};
 }
 
+constexpr std::size_t kModulesPerPart = 1024; // fewer are written by one thread
+
+void writeShares(JsonStreamWriter& w, std::string_view name, const std::vector<ModuleShare>& list,
+                 bool timed) {
+    w.key(name);
+    w.beginObject();
+    for (const ModuleShare& s : list) {
+        w.key(s.key);
+        if (timed)
+            w.value(s.ms);
+        else
+            w.null();
+    }
+    w.endObject();
+}
+
+void writeModule(JsonStreamWriter& w, const ModuleTree& tree, const Module& m, bool timed) {
+    w.beginObject();
+    w.member("path", m.path);
+    w.member("name", m.name);
+    w.member("depth", m.depth);
+    w.member("ms", m.ms);
+    w.member("percent", tree.percent(m));
+    w.member("self_ms", m.selfMs);
+    w.member("layers", m.layers);
+    writeShares(w, "precisions", m.precisions, timed);
+    writeShares(w, "types", m.types, timed);
+    w.endObject();
+}
+
 } // namespace
 
 std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int maxDepth) {
     const bool timed = tree.totalMs.has_value();
     std::string text;
     JsonStreamWriter w(text);
-    const auto shares = [&](std::string_view name, const std::vector<ModuleShare>& list) {
-        w.key(name);
-        w.beginObject();
-        for (const ModuleShare& s : list) {
-            w.key(s.key);
-            if (timed)
-                w.value(s.ms);
-            else
-                w.null();
-        }
-        w.endObject();
-    };
     w.beginObject();
     w.member("plan", plan.name);
     w.member("total_ms", tree.totalMs);
@@ -61,20 +80,22 @@ std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int 
     w.member("has_paths", tree.hasPaths());
     w.key("modules");
     w.beginArray();
-    for (int index : tree.preorder(maxDepth)) {
-        const Module& m = tree.modules[std::size_t(index)];
-        w.beginObject();
-        w.member("path", m.path);
-        w.member("name", m.name);
-        w.member("depth", m.depth);
-        w.member("ms", m.ms);
-        w.member("percent", tree.percent(m));
-        w.member("self_ms", m.selfMs);
-        w.member("layers", m.layers);
-        shares("precisions", m.precisions);
-        shares("types", m.types);
-        w.endObject();
-    }
+    // Thousands of modules are written in parts side by side (the array two containers deep),
+    // then joined in order.
+    const std::vector<int> order = tree.preorder(maxDepth);
+    const std::size_t parts = order.size() >= kModulesPerPart ? 2 : 1;
+    const std::function<std::string(std::size_t)> writePart = [&](std::size_t part) {
+        std::string written;
+        JsonStreamWriter items(written, 2, part > 0);
+        const std::size_t end = order.size() * (part + 1) / parts;
+        for (std::size_t i = order.size() * part / parts; i < end; ++i)
+            writeModule(items, tree, tree.modules[std::size_t(order[i])], timed);
+        return written;
+    };
+    for (const std::string& written : sideBySide<std::string>(parts, writePart))
+        text += written;
+    if (!order.empty())
+        w.itemsWritten();
     w.endArray();
     w.endObject();
     text += '\n';

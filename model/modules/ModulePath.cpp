@@ -54,16 +54,35 @@ std::vector<QStringList> modulesInName(QStringView name) {
     return modules;
 }
 
-// A node's module as a view into its name: "/a/b/Conv" -> "a/b"; nullopt when the name has
-// empty pieces inside ("a//b/Conv"), which the slow path drops.
-std::optional<QStringView> moduleView(QStringView node) {
-    while (node.startsWith(u'/'))
-        node = node.sliced(1);
-    const qsizetype last = node.lastIndexOf(u'/');
-    const QStringView module = last < 0 ? QStringView() : node.first(last);
-    if (module.contains(u"//") || module.endsWith(u'/'))
-        return std::nullopt;
-    return module;
+// Where a node's name puts it, as a view into the name: "/a/b/Conv" is scoped, in "a/b"; a
+// name without '/' is not scoped; one with empty pieces inside ("a//b/Conv") is not clean, and
+// the slow path drops those. One pass over the characters: every layer of a plan comes here.
+struct NodePlace {
+    bool scoped = false;
+    bool clean = true;
+    QStringView module;
+};
+
+NodePlace placeOfNode(QStringView node) {
+    NodePlace place;
+    qsizetype first = 0;
+    while (first < node.size() && node[first] == u'/')
+        ++first;
+    place.scoped = first > 0;
+    qsizetype last = -1;
+    for (qsizetype i = first; i < node.size(); ++i) {
+        if (node[i] != u'/')
+            continue;
+        place.scoped = true;
+        if (last == i - 1 && last >= 0) {
+            place.clean = false;
+            return place;
+        }
+        last = i;
+    }
+    if (last >= 0)
+        place.module = node.sliced(first, last - first);
+    return place;
 }
 
 // The longest common prefix of two module paths, by pieces.
@@ -118,15 +137,13 @@ std::optional<QString> moduleOfLayer(const Layer& layer) {
     bool clean = true;
     bool unscoped = false;
     forEachOnnxNode(layer.metadata, [&](QStringView node) {
-        if (!scoped(node)) {
+        const NodePlace place = placeOfNode(node);
+        if (!place.scoped)
             unscoped = true;
-            return;
-        }
-        const std::optional<QStringView> module = moduleView(node);
-        if (!module)
+        else if (!place.clean)
             clean = false;
         else
-            common = common ? commonPrefix(*common, *module) : *module;
+            common = common ? commonPrefix(*common, place.module) : place.module;
     });
     if (clean && common)
         return common->toString();

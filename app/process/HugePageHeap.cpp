@@ -23,13 +23,15 @@ void useHugePageHeap() {
     mallopt(M_MMAP_THRESHOLD, kLargestHeapBlock);
     mallopt(M_TRIM_THRESHOLD, 2 * kReserve);
     mallopt(M_TOP_PAD, kReserve);
-    void* block = std::malloc(8 << 20); // grows the heap by the block and the reserve
+    constexpr std::uintptr_t kBlock = 8 << 20;
+    void* block = std::malloc(kBlock); // grows the heap by the block and the reserve
     if (block == nullptr)
         return;
     const auto begin = reinterpret_cast<std::uintptr_t>(block);
     const auto end = reinterpret_cast<std::uintptr_t>(sbrk(0));
     const std::uintptr_t from = (begin + kHugePage - 1) / kHugePage * kHugePage;
-    if (end > from)
+    // Only where the block came from the heap's top (not under a sanitizer's own allocator).
+    if (end > from && end - begin <= kBlock + 2 * std::uintptr_t{kReserve})
         madvise(reinterpret_cast<void*>(from), end - from, MADV_HUGEPAGE);
     std::free(block);
     mallopt(M_TOP_PAD, 128 << 10); // glibc's default again: later growth is not reserved

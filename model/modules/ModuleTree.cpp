@@ -2,11 +2,13 @@
 
 #include "modules/ModulePath.h"
 #include "plan/NameKey.h"
+#include "plan/SideBySide.h"
 
 #include <QCoreApplication>
 #include <QHash>
 #include <QStringTokenizer>
 #include <algorithm>
+#include <cstdint>
 
 namespace planscope {
 namespace {
@@ -101,6 +103,59 @@ void sortShares(std::vector<ModuleShare>& shares) {
     });
 }
 
+// A time no profile record gives is missing, never 0: a module (or the unattributed layers)
+// with layers but none measured has none.
+std::optional<double> timedMs(const ModuleTree& tree, double ms, int layers, int measured) {
+    return tree.totalMs && (layers == 0 || measured > 0) ? std::optional(ms) : std::nullopt;
+}
+
+constexpr std::size_t kSideBySide = 2048; // layers: fewer are summed by one thread
+
+// Each module's time, self time and shares by precision and type, summed by one thread over its
+// layers in the plan's order (every sum the same as one pass would make); a large plan's modules
+// are shared between two threads by their layer counts.
+void addTimes(const EnginePlan& plan, ModuleTree& tree) {
+    const int parts = plan.layers.size() >= kSideBySide ? 2 : 1;
+    std::vector<int> partOf(tree.modules.size(), 0);
+    std::int64_t load[2] = {0, 0};
+    for (std::size_t m = 0; m < tree.modules.size() && parts == 2; ++m) {
+        partOf[m] = load[0] <= load[1] ? 0 : 1;
+        load[partOf[m]] += tree.modules[m].layers;
+    }
+    sideBySide<int>(std::size_t(parts), [&](std::size_t part) {
+        for (std::size_t i = 0; i < plan.layers.size(); ++i) {
+            const Layer& layer = plan.layers[i];
+            for (int m = tree.moduleOfLayer[i]; m >= 0; m = tree.modules[std::size_t(m)].parent) {
+                if (partOf[std::size_t(m)] != int(part))
+                    continue;
+                Module& module = tree.modules[std::size_t(m)];
+                addShare(module.precisions, layer.precision, layer.timing);
+                addShare(module.types, layer.type, layer.timing);
+            }
+        }
+        for (std::size_t m = 0; m < tree.modules.size(); ++m) {
+            if (partOf[m] != int(part))
+                continue;
+            Module& module = tree.modules[m];
+            sortShares(module.precisions);
+            sortShares(module.types);
+            double self = 0;
+            int selfMeasured = 0;
+            for (int l : module.ownLayers) {
+                const LayerTiming& timing = plan.layers[std::size_t(l)].timing;
+                self += timing.measured ? timing.averageMs : 0.0;
+                selfMeasured += timing.measured ? 1 : 0;
+            }
+            module.selfMs = timedMs(tree, self, int(module.ownLayers.size()), selfMeasured);
+            double ms = 0;
+            for (const ModuleShare& share : module.types)
+                ms += share.ms;
+            module.ms = timedMs(tree, ms, module.layers, module.measuredLayers);
+        }
+        return 0;
+    });
+}
+
 } // namespace
 
 int ModuleTree::find(const QString& path) const {
@@ -181,34 +236,12 @@ ModuleTree buildModuleTree(const EnginePlan& plan) {
             Module& module = tree.modules[std::size_t(m)];
             ++module.layers;
             module.measuredLayers += layer.timing.measured ? 1 : 0;
-            addShare(module.precisions, layer.precision, layer.timing);
-            addShare(module.types, layer.type, layer.timing);
         }
     }
     tree.totalMs = plan.totalAverageMs();
-    // A time no profile record gives is missing, never 0: a module (or the unattributed
-    // layers) with layers but none measured has none.
-    const auto timed = [&](double ms, int layers, int measured) {
-        return tree.totalMs && (layers == 0 || measured > 0) ? std::optional(ms) : std::nullopt;
-    };
     tree.unattributedMs =
-        timed(unattributed, int(tree.unattributedLayers.size()), unattributedMeasured);
-    for (Module& module : tree.modules) {
-        sortShares(module.precisions);
-        sortShares(module.types);
-        double self = 0;
-        int selfMeasured = 0;
-        for (int l : module.ownLayers) {
-            const LayerTiming& timing = plan.layers[std::size_t(l)].timing;
-            self += timing.measured ? timing.averageMs : 0.0;
-            selfMeasured += timing.measured ? 1 : 0;
-        }
-        module.selfMs = timed(self, int(module.ownLayers.size()), selfMeasured);
-        double ms = 0;
-        for (const ModuleShare& share : module.types)
-            ms += share.ms;
-        module.ms = timed(ms, module.layers, module.measuredLayers);
-    }
+        timedMs(tree, unattributed, int(tree.unattributedLayers.size()), unattributedMeasured);
+    addTimes(plan, tree);
     for (Module& module : tree.modules)
         std::stable_sort(module.children.begin(), module.children.end(), [&](int a, int b) {
             const Module& x = tree.modules[std::size_t(a)];

@@ -126,6 +126,7 @@ class TestChartRender : public QObject {
     void ticksStepByOneTwoFive();
     void shortenedLabelsStayDistinct();
     void thinSlicesAreDrawnAsOne();
+    void scatterDrawsItsCurves();
     void everyChartDrawsAllItsData_data();
     void everyChartDrawsAllItsData();
     void compareChartsDrawAllTheirData_data();
@@ -357,6 +358,45 @@ void TestChartRender::thinSlicesAreDrawnAsOne() {
                 tooltip = hit.tooltip;
     QCOMPARE(tooltip.section(':', 0, 0),
              QStringLiteral("400 slices too thin to draw apart (each under half a pixel)"));
+}
+
+// A scatter panel's curves (a roofline's roofs) are drawn on its axes, which reach them: a roof
+// from (0.1, 0.2) left of every point runs from the plot's left edge.
+void TestChartRender::scatterDrawsItsCurves() {
+    Panel panel;
+    panel.kind = PanelKind::Scatter;
+    panel.logX = panel.logY = true;
+    Mark a;
+    a.x = 1;
+    a.y = 1;
+    Mark b;
+    b.x = 100;
+    b.y = 50;
+    panel.points = {a, b};
+    const QRgb green = qRgb(0, 0xc0, 0);
+    Chart chart;
+    chart.panels = {panel};
+    const auto greenColumns = [&](const Chart& drawn) {
+        ChartPainter painter(&drawn);
+        QImage image(600, 400, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QPainter on(&image);
+        painter.paint(on, QRectF(0, 0, 600, 400));
+        on.end();
+        std::vector<int> columns;
+        for (int x = 0; x < image.width(); ++x)
+            for (int y = 0; y < image.height(); ++y)
+                if (image.pixel(x, y) == green) {
+                    columns.push_back(x);
+                    break;
+                }
+        return columns;
+    };
+    QVERIFY(greenColumns(chart).empty());
+    chart.panels[0].curves = {Curve{{{0.1, 0.2}, {10, 20}, {1000, 20}}, Rgb(green & 0xffffff)}};
+    const std::vector<int> columns = greenColumns(chart);
+    QVERIFY2(columns.size() > 400, qPrintable(QString::number(columns.size())));
+    QVERIFY(columns.front() < 120); // the axis starts at the curve's 0.1, not the points' 1
 }
 
 void TestChartRender::everyChartDrawsAllItsData_data() {

@@ -44,6 +44,13 @@ struct ReferenceLine {
     Rgb color = 0;
 };
 
+// A line through points in the panel's own coordinates (a roofline's roof), drawn under the
+// marks of a scatter panel and named in its legend.
+struct Curve {
+    std::vector<std::pair<double, double>> points; // (x, y)
+    Rgb color = 0;
+};
+
 struct ColorScale {
     QString label;
     double min = 0;
@@ -71,6 +78,7 @@ struct Panel {
     std::vector<Mark> points;
     std::vector<RingNode> rings;
     std::vector<ReferenceLine> lines;
+    std::vector<Curve> curves; // scatter panels
     std::vector<std::pair<QString, Rgb>> legend;
     std::optional<ColorScale> colorScale;
     QString emptyMessage = QStringLiteral("No data for this chart in this plan.");

@@ -4,13 +4,14 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPolygonF>
 #include <algorithm>
 #include <cmath>
 
 namespace planscope::charts {
 namespace {
 
-// The panel's range along one coordinate, including its reference lines.
+// The panel's range along one coordinate, including its reference lines and curves.
 std::pair<double, double> range(const Panel& panel, bool y) {
     double lo = 0;
     double hi = 0;
@@ -27,6 +28,9 @@ std::pair<double, double> range(const Panel& panel, bool y) {
     if (y)
         for (const ReferenceLine& line : panel.lines)
             take(line.value);
+    for (const Curve& curve : panel.curves)
+        for (const auto& [x, yValue] : curve.points)
+            take(y ? yValue : x);
     if (y ? panel.logY : panel.logX)
         return {lo, hi};
     if (panel.zeroBased)
@@ -61,6 +65,16 @@ void paintScatterPanel(PaintContext& c, const Panel& panel, const QRectF& body) 
     const double baseRadius = panel.points.size() > 2000 ? 1.8 : 3.5;
     // Sized markers grow up to 9 px more, less in a small plot so they do not cover it.
     const double growth = std::clamp(std::min(plot.width(), plot.height()) / 16, 3.0, 9.0);
+    for (const Curve& curve : panel.curves) { // under the marks; named in the legend
+        QPolygonF line;
+        for (const auto& [x, y] : curve.points)
+            if ((!panel.logX || x > 0) && (!panel.logY || y > 0))
+                line << QPointF(xAxis.toPixel(x, plot.left(), plot.right()),
+                                yAxis.toPixel(y, plot.bottom(), plot.top()));
+        painter.setPen(QPen(toColor(curve.color), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawPolyline(line);
+    }
     QRectF selected;
     std::vector<QRectF> marked;
     painter.setPen(Qt::NoPen);

@@ -8,16 +8,8 @@
 namespace planscope {
 
 void JsonStreamWriter::newLine() {
-    // A copy from a line of spaces: std::string's fill append costs several times more, once
-    // for every key and value.
-    static constexpr std::string_view kIndent = "\n                                ";
-    std::size_t indent = 2 * hasItems_.size();
-    out_.append(kIndent.data(), std::min(indent, kIndent.size() - 1) + 1);
-    for (indent -= std::min(indent, kIndent.size() - 1); indent > 0;) {
-        const std::size_t part = std::min(indent, kIndent.size() - 1);
-        out_.append(kIndent.data() + 1, part);
-        indent -= part;
-    }
+    out_ += '\n';
+    out_.append(2 * hasItems_.size(), ' ');
 }
 
 void JsonStreamWriter::beforeValue() {

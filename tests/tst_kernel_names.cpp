@@ -330,8 +330,9 @@ void TestKernelNames::convolutionsOfTheSharedPlans_data() {
     QTest::newRow("resnet qat") << "trex/resnet-a100/qat/resnet-qat.onnx.engine" << 20 << 1 << 0;
     // 17 depthwise convolutions run by TensorRT's own CudaDepthwiseConvolution: no kernel name.
     QTest::newRow("mobilenet qat") << "trex/mobilenet/mobilenet.qat.onnx.engine" << 34 << 2 << 17;
-    // Three INT8 small-K xmma kernels whose names do not say how they compute.
-    QTest::newRow("aeb-bev") << "realworld/aeb-bev-trt86/layers_.json" << 76 << 1 << 3;
+    // Three INT8 small-K xmma kernels whose names do not say how they compute, and a fused
+    // ConvActPool run by TensorRT's own runner.
+    QTest::newRow("aeb-bev") << "realworld/aeb-bev-trt86/layers_.json" << 76 << 1 << 4;
     QTest::newRow("controlnet")
         << "realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json" << 61 << 3
         << 0;

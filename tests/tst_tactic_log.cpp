@@ -301,12 +301,14 @@ void TestTacticLog::typesAndNamesLayersOfALog() {
     QCOMPARE(plan.layers[6].type, QString("CaskGemmConvolution")); // no graph JSON to go by
     QCOMPARE(plan.layers[0].tactic, QString("TensorRT")); // a Reformat: its timings have no names
 
-    // An xmma kernel is on Tensor Cores; the first convolution reads one channel.
+    // An xmma kernel is on Tensor Cores; the first convolution reads one channel, and the
+    // classifier's GEMM run as a convolution (CaskGemmConvolution) writes K = 10.
     QStringList convFindings;
     for (const LintFinding& f : lintPlan(plan))
         if (f.rule.startsWith("conv-"))
             convFindings << f.rule + ' ' + f.layerName;
-    QCOMPARE(convFindings, QStringList({"conv-channel-alignment Conv-1 + ReLU-2"}));
+    QCOMPARE(convFindings, QStringList({"conv-channel-alignment Conv-1 + ReLU-2",
+                                        "conv-channel-alignment MatMul-12"}));
 }
 
 // TensorRT 8.4's verbose build (tests/fixtures/trt84-verbose-build.log): its layer list writes

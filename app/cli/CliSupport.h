@@ -30,6 +30,7 @@ int layersCommand(const QStringList& arguments);
 int lintCommand(const QStringList& arguments);
 int leadsCommand(const QStringList& arguments);
 int modulesCommand(const QStringList& arguments);
+int rooflineCommand(const QStringList& arguments);
 int exportChartCommand(const QStringList& arguments);
 int exportGraphCommand(const QStringList& arguments);
 int compareCommand(const QStringList& arguments);

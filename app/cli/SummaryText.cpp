@@ -3,6 +3,7 @@
 #include "metrics/LatencyGap.h"
 #include "metrics/LayerGroups.h"
 #include "plan/FigureText.h"
+#include "roofline/Roofline.h"
 
 #include <QTextStream>
 
@@ -79,6 +80,28 @@ void printBuildRoutes(QTextStream& stream, const OrderedJson& tuning) {
         stream << '\t' << table.outcome << '\n';
 }
 
+// The engine's work and its speed of light on the files' device (roofline/Roofline).
+void printWork(QTextStream& stream, const Roofline& roofline) {
+    const RooflineTotal& total = roofline.total;
+    const auto scaled = [](std::optional<double> value, double unit) {
+        return value ? std::optional(*value / unit) : std::nullopt;
+    };
+    stream << "\tGFLOPs: " << numberText(scaled(total.flops, 1e9), 2) << '\n'
+           << "\tParameters: " << numberText(scaled(total.params, 1e6), 2, QStringLiteral(" M"))
+           << '\n'
+           << "\tSpeed of light: ";
+    if (!roofline.device)
+        stream << kMissingText << " (the files describe no GPU: planscope roofline --gpu NAME)";
+    else if (!total.solPercent)
+        stream << millisecondsText(total.solMs) << " on " << roofline.device->name
+               << " (no per-layer timings)";
+    else
+        stream << millisecondsText(total.solMs) << ", " << percentText(total.solPercent)
+               << " of the measured " << millisecondsText(total.ms) << " on "
+               << roofline.device->name;
+    stream << '\n';
+}
+
 } // namespace
 
 QString summaryText(const EnginePlan& plan) {
@@ -97,6 +120,7 @@ QString summaryText(const EnginePlan& plan) {
            << "\tWeights: " << megabytes(weights)
            << withoutWeightsText(weights, plan.layersWithoutWeights()) << '\n'
            << "\tActivations: " << megabytes(plan.totalActivationBytes()) << '\n';
+    printWork(stream, rooflineFromFiles(plan));
     if (plan.profileCount > 1)
         stream << "\tOptimization profile: " << plan.profileIndex << " of " << plan.profileCount
                << '\n';

@@ -12,6 +12,9 @@ struct PlanAnalysis::Shared {
     LazyPart<PlanLeads> leads;
     LazyPart<std::shared_ptr<const ModuleTree>> modules;
     LazyPart<LayerConnections> connections;
+    LazyPart<Roofline> roofline;
+    std::mutex rooflineMutex;
+    std::shared_ptr<const Roofline> chosenRoofline; // rooflineOn's last
     std::mutex accuracyMutex;
     std::shared_ptr<const AccuracyLog> accuracyLog; // the log `accuracy` was made of
     std::shared_ptr<const AccuracyOnPlan> accuracy;
@@ -64,6 +67,18 @@ const std::shared_ptr<const ModuleTree>& PlanAnalysis::modules() const {
 
 const LayerConnections& PlanAnalysis::connections() const {
     return m_shared->connections.get([&] { return LayerConnections(*m_plan); });
+}
+
+const Roofline& PlanAnalysis::roofline() const {
+    return m_shared->roofline.get([&] { return rooflineFromFiles(*m_plan); });
+}
+
+std::shared_ptr<const Roofline> PlanAnalysis::rooflineOn(const GpuDevice& device) const {
+    const std::lock_guard lock(m_shared->rooflineMutex);
+    if (!m_shared->chosenRoofline || m_shared->chosenRoofline->device != device)
+        m_shared->chosenRoofline =
+            std::make_shared<const Roofline>(computeRoofline(*m_plan, device));
+    return m_shared->chosenRoofline;
 }
 
 std::shared_ptr<const AccuracyOnPlan>

@@ -11,6 +11,7 @@
 #include "lint/LintSettings.h"
 #include "modules/ModuleTree.h"
 #include "plan/EnginePlan.h"
+#include "roofline/Roofline.h"
 
 #include <memory>
 #include <optional>
@@ -49,6 +50,11 @@ class PlanAnalysis {
     const std::shared_ptr<const ModuleTree>& modules() const;
     bool hasModules() const;
     const LayerConnections& connections() const;
+    // The plan against the roofs of the device its files describe (roofline/Roofline: the work
+    // figures alone when they describe none).
+    const Roofline& roofline() const;
+    // The plan on a chosen device (--gpu, a GPU chooser); the last device asked about is kept.
+    std::shared_ptr<const Roofline> rooflineOn(const GpuDevice& device) const;
     // `log` on this plan; the last log asked about is kept.
     std::shared_ptr<const AccuracyOnPlan>
     accuracy(const std::shared_ptr<const AccuracyLog>& log) const;

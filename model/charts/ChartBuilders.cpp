@@ -115,9 +115,8 @@ Layers convolutions(const EnginePlan& plan) {
 Chart explainNoConvolutions(Chart chart, const EnginePlan& plan) {
     if (!convolutions(plan).empty())
         return chart;
-    const bool typed = std::any_of(plan.layers.begin(), plan.layers.end(), [](const Layer& l) {
-        return l.type == QLatin1String("Convolution");
-    });
+    const bool typed = std::any_of(plan.layers.begin(), plan.layers.end(),
+                                   [](const Layer& l) { return l.isConvolution(); });
     const QString message =
         typed
             ? QStringLiteral("The files give no shapes of this plan's convolutions, so no MACs or "

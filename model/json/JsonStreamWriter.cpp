@@ -103,6 +103,20 @@ void JsonStreamWriter::value(int number) {
     out_.append(buffer, std::size_t(result.ptr - buffer));
 }
 
+void JsonStreamWriter::value(long long number) {
+    beforeValue();
+    char buffer[24];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, number);
+    out_.append(buffer, std::size_t(result.ptr - buffer));
+}
+
+void JsonStreamWriter::figure(std::optional<double> number) {
+    if (number && std::floor(*number) == *number && std::abs(*number) < 9.0e15)
+        value(static_cast<long long>(*number));
+    else
+        value(number);
+}
+
 void JsonStreamWriter::value(bool flag) {
     beforeValue();
     out_ += flag ? "true" : "false";

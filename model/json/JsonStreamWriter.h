@@ -39,6 +39,10 @@ class JsonStreamWriter {
     void value(int number);
     void value(bool flag);
     void value(std::optional<double> number); // missing: null
+    void value(long long number);
+    // A figure as json/JsonValues' jsonNumber writes it: a whole number as an integer, missing
+    // null.
+    void figure(std::optional<double> number);
     void null();
 
     template <typename T> void member(std::string_view name, const T& v) {

@@ -3,6 +3,7 @@
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
 #include "plan/FigureText.h"
+#include "plan/LayerKind.h"
 
 namespace planscope {
 namespace {
@@ -12,9 +13,9 @@ constexpr int kKernelsShown = 3;
 // GEMM and matrix-multiply layers, Myelin's gemm kernels, and convolutions run as GEMMs
 // (CaskGemmConvolution: fully connected layers).
 bool isGemm(const Layer& layer) {
-    static const QStringList types = {QStringLiteral("gemm"), QStringLiteral("MatrixMultiply"),
-                                      QStringLiteral("FullyConnected")};
-    return types.contains(layer.type) || layer.subtype.contains(QLatin1String("Gemm"));
+    const LayerKind kind = layerKind(layer);
+    return kind == LayerKind::MatrixMultiply || kind == LayerKind::FullyConnected ||
+           layer.subtype.contains(QLatin1String("Gemm"));
 }
 
 // What to try for the kernels found, each advice once.

@@ -3,6 +3,7 @@
 #include "lint/LayerKinds.h"
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
+#include "plan/LayerKind.h"
 
 namespace planscope {
 namespace {
@@ -24,10 +25,7 @@ const Layer* producerOf(const EnginePlan& plan, const Layer& layer) {
 
 // The layers whose weights could take a scale that follows them.
 bool canTakeScale(const Layer& layer) {
-    static const QStringList kinds = {
-        QStringLiteral("Convolution"), QStringLiteral("Deconvolution"),
-        QStringLiteral("FullyConnected"), QStringLiteral("MatrixMultiply"), QStringLiteral("gemm")};
-    return kinds.contains(layer.type);
+    return isGemmKind(layerKind(layer));
 }
 
 // A Scale a convolution or fully connected layer before it could have taken (an unfused batch

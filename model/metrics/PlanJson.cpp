@@ -4,6 +4,7 @@
 #include "json/JsonValues.h"
 #include "metrics/LatencyGap.h"
 #include "metrics/LayerGroups.h"
+#include "roofline/Roofline.h"
 
 namespace planscope {
 namespace {
@@ -97,6 +98,8 @@ OrderedJson filesJson(const PlanSources& s) {
 
 OrderedJson summaryJson(const EnginePlan& plan) {
     const std::optional<LatencyGap> gap = latencyGap(plan);
+    const Roofline roofline = rooflineFromFiles(plan);
+    const RooflineTotal& work = roofline.total;
     const EnginePlan::Bindings bindings = plan.bindingTensors();
     OrderedJson timing = OrderedJson::object();
     if (!plan.timingSamplesMs.empty())
@@ -111,6 +114,10 @@ OrderedJson summaryJson(const EnginePlan& plan) {
         {"weights_bytes", jsonNumber(plan.totalWeightsBytes())},
         {"layers_without_weights", plan.layersWithoutWeights()},
         {"activations_bytes", jsonNumber(plan.totalActivationBytes())},
+        {"gflops", optionalJson(work.flops ? std::optional(*work.flops / 1e9) : std::nullopt)},
+        {"params", jsonNumber(work.params)},
+        {"sol_ms", optionalJson(work.solMs)},
+        {"sol_percent", optionalJson(work.solPercent)},
         {"inputs", bindingsJson(bindings.inputs)},
         {"outputs", bindingsJson(bindings.outputs)},
         {"io_tensors", ioTensorsJson(plan.ioTensors)},

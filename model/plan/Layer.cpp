@@ -1,5 +1,7 @@
 #include "plan/Layer.h"
 
+#include "plan/LayerKind.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -34,18 +36,23 @@ QString Tensor::description() const {
 
 namespace {
 
-// The layer kinds that hold weights of their own (TensorRT 10's Myelin GEMMs read theirs as a
-// constant input tensor, which counts when present; a MatrixMultiply's come from a Constant).
-bool holdsWeights(const QString& type) {
-    static const QStringList kinds = {
-        "Convolution", "Deconvolution", "FullyConnected", "ConvActPool", "Myelin", "RNN", "RNNv2"};
-    return kinds.contains(type);
+// The layer kinds that hold weights of their own: convolutions (Myelin's correlation too),
+// deconvolutions, fully connected layers, Myelin subgraphs and RNNs; and a matrix multiply of
+// one listed input, whose other operand is weights it does not list (TensorRT 10's Myelin GEMMs
+// read theirs as a constant input tensor, which counts when present; a MatrixMultiply's come
+// from a Constant).
+bool holdsWeights(const Layer& layer) {
+    static const QStringList types = {"Myelin", "RNN", "RNNv2"};
+    const LayerKind kind = layerKind(layer);
+    return kind == LayerKind::Convolution || kind == LayerKind::Deconvolution ||
+           kind == LayerKind::FullyConnected || types.contains(layer.type) ||
+           (kind == LayerKind::MatrixMultiply && layer.inputs.size() == 1);
 }
 
 } // namespace
 
 bool Layer::weightsKnown() const {
-    return detail == LayerDetail::Full && (weightsExported || !holdsWeights(type));
+    return detail == LayerDetail::Full && (weightsExported || !holdsWeights(*this));
 }
 
 void Layer::addWeightTensor(const Tensor& t) {
@@ -58,6 +65,10 @@ void Layer::addWeightTensor(const Tensor& t) {
     weightsCount =
         count < kLargest ? static_cast<qint64>(count) : std::numeric_limits<qint64>::max();
     weightsBytes += t.bytes;
+}
+
+bool Layer::isConvolution() const {
+    return layerKind(*this) == LayerKind::Convolution;
 }
 
 bool Layer::ioBytesKnown() const {

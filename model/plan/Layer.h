@@ -154,7 +154,8 @@ struct Layer {
     bool ioBytesKnown() const; // every tensor exported with its whole shape
     bool footprintKnown() const { return weightsKnown() && ioBytesKnown(); }
 
-    bool isConvolution() const { return type == QLatin1String("Convolution"); }
+    // A convolution by plan/LayerKind (Myelin's correlation and conv_act_pool too).
+    bool isConvolution() const;
     // Fused layers are named "a + b + c".
     QStringList fusedParts() const { return name.split(QStringLiteral(" + ")); }
 };

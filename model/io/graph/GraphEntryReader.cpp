@@ -78,9 +78,9 @@ std::optional<ConvolutionMetrics> GraphEntryReader::convolutionOf(const Layer& l
     for (const auto& [key, value] : m_attributes) { // the last of a repeated key wins
         if (key.find('\\') != std::string_view::npos)
             return computeConvolutionMetrics(layer);
-        if (key == "Kernel")
+        if (key == "Kernel" || key == "ConvKernel") // ConvActPool: its convolution's
             kernel = value;
-        else if (key == "Groups")
+        else if (key == "Groups" || key == "ConvGroups")
             groups = value;
     }
     return computeConvolutionMetrics(layer, kernel, groups);

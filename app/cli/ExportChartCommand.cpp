@@ -54,11 +54,11 @@ void writeCharts(std::size_t count, const std::function<Chart(std::size_t)>& mak
                  const QString& format, int width, int height) {
     if (!QDir().mkpath(folder))
         throw PlanError(QStringLiteral("%1: cannot create the folder.").arg(folder));
-    sideBySide<bool>(count, [&](std::size_t i) {
+    sideBySide<int>(count, [&](std::size_t i) {
         const Chart chart = make(i);
         writeChart(chart, QDir(folder).filePath(id(i) + '.' + format),
                    sizeFor(chart, width, height));
-        return true;
+        return 0;
     });
     out() << count << " charts written to " << folder << '\n';
 }

@@ -6,6 +6,7 @@
 #include <functional>
 #include <future>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace planscope {
@@ -17,6 +18,8 @@ namespace planscope {
 // once every thread has stopped.
 template <class Result>
 std::vector<Result> sideBySide(std::size_t count, const std::function<Result(std::size_t)>& task) {
+    // Two threads setting bits of one word of a std::vector<bool> race.
+    static_assert(!std::is_same_v<Result, bool>, "a task gives a result of its own word: int");
     std::vector<Result> results(count);
     std::atomic<std::size_t> next = 0;
     const auto work = [&] {

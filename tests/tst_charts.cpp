@@ -8,6 +8,7 @@
 #include "metrics/LayerGroups.h"
 
 #include <QSet>
+#include <set>
 
 using namespace planscope;
 using namespace planscope::charts;
@@ -49,6 +50,7 @@ class TestCharts : public QObject {
     void unmeasuredLayersAreLeftOut();
     void alignedLayersShareOneAxis();
     void rejectsUnknownChart();
+    void rooflinePlotsLayersUnderTheirRoofs();
 
   private:
     EnginePlan m_plan;
@@ -405,6 +407,43 @@ void TestCharts::rejectsUnknownChart() {
         QVERIFY(e.message().contains("no-such-chart"));
         QVERIFY(e.message().contains("--list"));
     }
+}
+
+// MobileNet on its TITAN RTX: a dot per layer with FLOPs and a time, at its intensity and
+// achieved TFLOP/s; a roof per class present: DRAM's slope (672 GB/s), then the class's peak; no
+// dot above its roof without a note.
+void TestCharts::rooflinePlotsLayersUnderTheirRoofs() {
+    const PlanAnalysis analysis = analysisOf(m_plan);
+    const Roofline& roofline = analysis.roofline();
+    QVERIFY(roofline.device);
+    const Panel panel = buildChart(analysis, "roofline").panels.front();
+    std::size_t plotted = 0;
+    std::set<Rgb> colors;
+    for (std::size_t i = 0; i < roofline.layers.size(); ++i) {
+        const LayerRoofline& r = roofline.layers[i];
+        if (r.intensity && r.achievedTflops && r.math && r.ms && *r.achievedTflops > 0)
+            ++plotted;
+    }
+    QVERIFY(plotted > 30);
+    QCOMPARE(panel.points.size(), plotted);
+    for (const Mark& m : panel.points) {
+        const LayerRoofline& r = roofline.layers[std::size_t(m.layer)];
+        QCOMPARE(m.x, *r.intensity);
+        QCOMPARE(m.y, *r.achievedTflops);
+        QCOMPARE(m.size, *r.ms);
+        colors.insert(m.color);
+        const double peak = roofline.device->peakTflops(*r.math).value();
+        const double roof = std::min(peak, m.x * roofline.device->bandwidthGbs() / 1000);
+        QVERIFY2(m.y <= roof * (1 + 1e-9) || !r.note.isEmpty(), qPrintable(m.tooltip));
+    }
+    QCOMPARE(panel.curves.size(), colors.size());
+    for (const Curve& curve : panel.curves) {
+        QCOMPARE(curve.points.size(), std::size_t(3));
+        const auto [x0, y0] = curve.points.front();
+        QVERIFY(qAbs(y0 / x0 * 1000 - 672.0) < 1); // TITAN RTX: 384 / 8 x 7.0 x 2 GB/s
+        QCOMPARE(curve.points[1].second, curve.points[2].second); // the flat peak
+    }
+    QVERIFY(panel.title.contains("TITAN RTX"));
 }
 
 PLANSCOPE_TEST_MAIN(TestCharts, QCoreApplication)

@@ -1,4 +1,5 @@
 #include "TestSupport.h"
+#include "analysis/PlanAnalysis.h"
 #include "io/PlanLoader.h"
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
@@ -24,6 +25,7 @@ class TestLayerTableModel : public QObject {
     void searchesNamesTacticsAndMetadata();
     void addsAttributeColumnsOfType();
     void showsMissingFiguresAsMissing();
+    void showsSpeedOfLight();
 
   private:
     EnginePlan m_plan;
@@ -219,6 +221,35 @@ void TestLayerTableModel::showsMissingFiguresAsMissing() {
     filter.setSearchText("name:dup");
     QCOMPARE(filter.visibleTotals().layers, 2); // "dup" twice: neither timed
     QVERIFY(!filter.visibleTotals().latencyMs);
+}
+
+// The SOL % column: blank until the analysis gives the figures, then each layer's percentage
+// ("-" where the files do not give it), sorted as numbers with the missing last.
+void TestLayerTableModel::showsSpeedOfLight() {
+    const int column = LayerTableModel::SolPercentColumn;
+    QCOMPARE(m_model.index(0, column).data().toString(), QString());
+    const PlanAnalysis analysis(std::make_shared<const EnginePlan>(m_plan));
+    std::vector<std::optional<double>> percents;
+    for (const LayerRoofline& layer : analysis.roofline().layers)
+        percents.push_back(layer.solPercent);
+    m_model.setSolPercents(percents);
+    int known = 0;
+    for (int row = 0; row < m_model.rowCount(); ++row) {
+        const QString text = m_model.index(row, column).data().toString();
+        const auto& percent = percents[std::size_t(row)];
+        QCOMPARE(text, percent ? QString::number(*percent, 'f', 1) + " %" : QString("-"));
+        known += percent ? 1 : 0;
+    }
+    QVERIFY(known > 30);
+    m_filter.sort(column, Qt::DescendingOrder);
+    double previous = 1e300;
+    for (int row = 0; row < known; ++row) {
+        const double value = m_filter.index(row, column).data(LayerTableModel::SortRole).toDouble();
+        QVERIFY(value <= previous);
+        previous = value;
+    }
+    QVERIFY(!m_filter.index(known, column).data(LayerTableModel::SortRole).isValid());
+    m_model.setSolPercents({});
 }
 
 PLANSCOPE_TEST_MAIN(TestLayerTableModel, QCoreApplication)

@@ -102,6 +102,7 @@ void PlanAnalysis::makeFindingsCheckAndLeads() const {
     findings();
     check();
     leads();
+    roofline(); // the layer table's SOL % column and the inspector read it
 }
 
 PlanAnalysis loadAnalysed(const QString& path, const LoadOptions& options,

@@ -9,6 +9,7 @@ const std::vector<ChartDefinition>& chartCatalog() {
         std::vector<ChartDefinition> charts;
         addPerformanceCharts(charts);
         addModuleCharts(charts);
+        addRooflineCharts(charts);
         addMemoryCharts(charts);
         addConvolutionCharts(charts);
         addFusionCharts(charts);

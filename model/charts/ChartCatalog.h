@@ -47,6 +47,7 @@ Chart buildChart(const PlanAnalysis& analysis, const QString& id);
 // The groups' chart lists, defined beside their builders.
 void addPerformanceCharts(std::vector<ChartDefinition>& charts);
 void addModuleCharts(std::vector<ChartDefinition>& charts);
+void addRooflineCharts(std::vector<ChartDefinition>& charts);
 void addMemoryCharts(std::vector<ChartDefinition>& charts);
 void addConvolutionCharts(std::vector<ChartDefinition>& charts);
 void addFusionCharts(std::vector<ChartDefinition>& charts);

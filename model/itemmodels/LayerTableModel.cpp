@@ -37,6 +37,10 @@ constexpr ColumnInfo kColumns[] = {
      "The largest relative error of the tensors the open polygraphy log maps to "
      "the layer (File > Open Accuracy Log); - where none maps",
      false},
+    {"SOL %",
+     "Speed of light: the least time the GPU's roofs allow the layer's FLOPs and bytes, as a "
+     "share of its measured time (planscope roofline); - where the files do not give them",
+     false},
 };
 static_assert(std::size(kColumns) == LayerTableModel::FixedColumnCount);
 
@@ -65,10 +69,17 @@ void LayerTableModel::setAccuracy(std::vector<std::optional<double>> errors) {
         emit dataChanged(index(0, AccuracyColumn), index(rows - 1, AccuracyColumn));
 }
 
+void LayerTableModel::setSolPercents(std::vector<std::optional<double>> percents) {
+    m_solPercent = std::move(percents);
+    if (const int rows = rowCount(); rows > 0)
+        emit dataChanged(index(0, SolPercentColumn), index(rows - 1, SolPercentColumn));
+}
+
 void LayerTableModel::setPlan(const EnginePlan* plan) {
     beginResetModel();
     m_plan = plan;
     m_attributeKeys.clear();
+    m_solPercent.clear(); // until the new plan's analysis has them
     endResetModel();
 }
 
@@ -137,6 +148,11 @@ QVariant LayerTableModel::displayValue(const Layer& l, int column) const {
                    ? QString::number(*m_accuracy[at], 'g', 3)
                    : (m_accuracy.empty() ? QString() : kMissingText);
     }
+    case SolPercentColumn: {
+        const std::size_t at = std::size_t(l.index);
+        return at < m_solPercent.size() ? percentText(m_solPercent[at])
+                                        : (m_solPercent.empty() ? QString() : kMissingText);
+    }
     default:
         return l.attribute(m_attributeKeys.value(column - FixedColumnCount));
     }
@@ -175,10 +191,11 @@ std::optional<double> LayerTableModel::sortFigure(const Layer& l, int column) {
 QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
     if (isNumericColumn(column))
         return sortableFigure(sortFigure(l, column));
-    if (column == AccuracyColumn)
-        return std::size_t(l.index) < m_accuracy.size()
-                   ? sortableFigure(m_accuracy[std::size_t(l.index)])
-                   : QVariant();
+    if (column == AccuracyColumn || column == SolPercentColumn) {
+        const auto& figures = column == AccuracyColumn ? m_accuracy : m_solPercent;
+        return std::size_t(l.index) < figures.size() ? sortableFigure(figures[std::size_t(l.index)])
+                                                     : QVariant();
+    }
     const QString text = displayValue(l, column).toString();
     if (text.isEmpty())
         return {};
@@ -202,7 +219,7 @@ QVariant LayerTableModel::cell(int row, int column, int role) const {
         return column == NameColumn ? layer.fusedParts().join('\n')
                                     : displayValue(layer, column).toString();
     case Qt::TextAlignmentRole:
-        if (isNumericColumn(column) || column == AccuracyColumn)
+        if (isNumericColumn(column) || column == AccuracyColumn || column == SolPercentColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:

@@ -32,7 +32,8 @@ class LayerTableModel : public TableModel {
         MacsColumn,
         ArithmeticIntensityColumn,
         MetadataColumn,
-        AccuracyColumn, // the largest relative error of the tensors a polygraphy log maps here
+        AccuracyColumn,   // the largest relative error of the tensors a polygraphy log maps here
+        SolPercentColumn, // the speed-of-light time's share of the measured one (roofline/)
         FixedColumnCount
     };
     enum Role {
@@ -49,6 +50,9 @@ class LayerTableModel : public TableModel {
     void setAttributeColumns(const QStringList& keys);
     // Each layer's largest relative error (accuracy/AccuracyMapping.h); empty without a log.
     void setAccuracy(std::vector<std::optional<double>> errors);
+    // Each layer's speed-of-light percentage (roofline/Roofline.h); empty until the analysis
+    // has it.
+    void setSolPercents(std::vector<std::optional<double>> percents);
     QStringList attributeColumns() const { return m_attributeKeys; }
 
     // Attribute keys of the layers of one type, in first-seen order, without the ones that
@@ -71,6 +75,7 @@ class LayerTableModel : public TableModel {
     const EnginePlan* m_plan = nullptr;
     QStringList m_attributeKeys;
     std::vector<std::optional<double>> m_accuracy;
+    std::vector<std::optional<double>> m_solPercent;
 };
 
 } // namespace planscope

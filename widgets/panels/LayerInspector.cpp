@@ -138,6 +138,38 @@ QString LayerInspector::convolution(const Layer& l) const {
     return section(tr("Convolution as implicit GEMM"), table(rows));
 }
 
+// How far the layer is from its GPU's roofs (roofline/Roofline.h), once the analysis has them.
+QString LayerInspector::speedOfLight(const Layer& l) const {
+    const PlanAnalysis* analysis = m_document->analysis();
+    if (!analysis || m_document->isAnalysing())
+        return {};
+    const Roofline& roofline = analysis->roofline();
+    const LayerRoofline& r = roofline.layers.at(std::size_t(l.index));
+    const auto figure = [](std::optional<double> value, const QString& unit) {
+        return value ? QLocale().toString(*value, 'g', 4) + unit : kMissingText;
+    };
+    QString math = kMissingText;
+    if (r.math)
+        math = QString::fromLatin1(mathClassName(*r.math)) +
+               (r.mathFromName ? QString() : tr(" (the fastest its precision allows)"));
+    QString rows =
+        row(tr("Device"), roofline.device ? roofline.device->name
+                                          : tr("- (not in the files: planscope roofline --gpu)")) +
+        row(tr("FLOPs"), figure(r.work.flops, {})) + row(tr("Bytes"), bytesText(r.work.bytes)) +
+        row(tr("Parameters"), figure(r.work.params, {})) + row(tr("Math"), math) +
+        row(tr("Intensity"), figure(r.intensity, tr(" FLOP/byte"))) +
+        row(tr("Peak"), figure(r.peakTflops, tr(" TFLOP/s"))) +
+        row(tr("Bound"), r.bound ? QString::fromLatin1(boundName(*r.bound)) : kMissingText) +
+        row(tr("Speed of light"), millisecondsText(r.solMs, 4)) +
+        row(tr("SOL %"), percentText(r.solPercent)) +
+        row(tr("Above speed of light"), millisecondsText(r.aboveSolMs, 4)) +
+        row(tr("Achieved"), figure(r.achievedTflops, tr(" TFLOP/s")) + QStringLiteral(", ") +
+                                figure(r.achievedGbs, tr(" GB/s")));
+    if (!r.note.isEmpty())
+        rows += row(tr("Note"), r.note);
+    return section(tr("Speed of light"), table(rows));
+}
+
 QString LayerInspector::tactics(const Layer& l) const {
     const auto& log = m_document->plan()->tactics;
     const TacticSubject* subject = log ? log->subjectForLayer(l.name) : nullptr;
@@ -162,7 +194,7 @@ void LayerInspector::refresh() {
     }
     const Layer& layer = m_document->plan()->layers.at(static_cast<std::size_t>(index));
     setHtml(overview(layer) + findings(layer) + tensors(layer) + neighbours(layer) +
-            convolution(layer) + tactics(layer) + attributes(layer));
+            speedOfLight(layer) + convolution(layer) + tactics(layer) + attributes(layer));
     m_layerName = layer.name;
     m_title = document()->firstBlock().text();
     fitTitle();

@@ -31,6 +31,7 @@ class LayerInspector : public RichTextView {
     QString tensors(const Layer& layer) const;
     QString neighbours(const Layer& layer) const;
     QString findings(const Layer& layer) const;
+    QString speedOfLight(const Layer& layer) const;
     QString convolution(const Layer& layer) const;
     QString tactics(const Layer& layer) const;
     QString attributes(const Layer& layer) const;

@@ -63,6 +63,22 @@ LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
     connect(exportButton, &QPushButton::clicked, this, &LayerTablePanel::exportCsvWithDialog);
     connect(document, &PlanDocument::planChanged, this, &LayerTablePanel::reload);
     connect(document, &PlanDocument::accuracyChanged, this, &LayerTablePanel::showAccuracy);
+    connect(document, &PlanDocument::analysisChanged, this, &LayerTablePanel::showSpeedOfLight);
+}
+
+// Each layer's speed-of-light percentage, once the worker has made the plan's roofline.
+void LayerTablePanel::showSpeedOfLight() {
+    const PlanAnalysis* analysis = m_document->analysis();
+    std::vector<std::optional<double>> percents;
+    if (analysis && !m_document->isAnalysing())
+        for (const LayerRoofline& layer : analysis->roofline().layers)
+            percents.push_back(layer.solPercent);
+    m_model->setSolPercents(std::move(percents));
+    QHeaderView* header = m_view->horizontalHeader();
+    header->moveSection(header->visualIndex(LayerTableModel::SolPercentColumn),
+                        header->visualIndex(LayerTableModel::LatencyShareColumn) + 1);
+    if (analysis && !m_document->isAnalysing())
+        m_view->resizeColumnToContents(LayerTableModel::SolPercentColumn);
 }
 
 // The largest relative error of each layer's tensors in the open polygraphy log, beside the
@@ -92,7 +108,8 @@ void LayerTablePanel::reload() {
     // The long texts get set widths; the other columns fit what they show.
     for (int c = 0; c < LayerTableModel::FixedColumnCount; ++c)
         if (c != LayerTableModel::NameColumn && c != LayerTableModel::TacticColumn &&
-            c != LayerTableModel::AccuracyColumn) // fitted when a log shows it
+            c != LayerTableModel::AccuracyColumn && // fitted when a log shows it
+            c != LayerTableModel::SolPercentColumn) // and when the analysis gives it
             m_view->resizeColumnToContents(c);
     m_view->setColumnWidth(LayerTableModel::NameColumn, 360);
     m_view->setColumnWidth(LayerTableModel::TacticColumn, 220);

@@ -37,6 +37,7 @@ class LayerTablePanel : public QWidget {
   private:
     void reload();
     void showAccuracy();
+    void showSpeedOfLight();
     void applyTypeFilter();
     void updateStatus();
 

@@ -12,7 +12,8 @@ namespace {
 using Command = int (*)(const QStringList&);
 
 struct CommandEntry {
-    Command run; // null for the commands that draw: runPaintingCommand() runs them
+    Command run; // null for the commands in the app library (they draw or read ONNX models):
+                 // runPaintingCommand() runs them
     const char* summary;
 };
 
@@ -35,6 +36,9 @@ const std::map<QString, CommandEntry>& commands() {
         {QStringLiteral("export-chart"),
          {nullptr, "Export charts to PNG or SVG (--list shows them)."}},
         {QStringLiteral("export-graph"), {nullptr, "Export the plan graph to SVG, PNG or DOT."}},
+        {QStringLiteral("export-overlay"),
+         {nullptr, "Put the layers' time, precision or module on the ONNX model's nodes, as "
+                   "Model Explorer's node data."}},
         {QStringLiteral("profile"),
          {profileCommand, "Build and profile an ONNX model with trtexec (needs a GPU)."}},
         {QStringLiteral("report"),
@@ -45,6 +49,9 @@ const std::map<QString, CommandEntry>& commands() {
           "and its layer."}},
         {QStringLiteral("tactics"),
          {tacticsCommand, "What the builder timed and chose per layer, from a verbose build log."}},
+        {QStringLiteral("weights"),
+         {nullptr, "The ONNX model beside the engine: nodes in no layer, each layer's weights, "
+                   "sparsity and channel range."}},
     };
     return table;
 }

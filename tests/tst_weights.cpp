@@ -61,6 +61,7 @@ class TestWeights : public QObject {
     void overlayWithoutModelIsOneGraph();
     void overlayTexts_data();
     void overlayTexts();
+    void overlayAccuracy();
 
   private:
     QString path(const QString& name) const { return m_dir.filePath(name); }
@@ -295,6 +296,31 @@ void TestWeights::overlayTexts() {
     const QJsonObject graph = jsonOf(run.out)["main_graph"].toObject();
     QVERIFY(!graph.contains("gradient"));
     QCOMPARE(graph["results"][node]["value"].toString(), value);
+}
+
+// The largest relative error polygraphy measured on the tensor each node writes (the shared log
+// of the mnist model: TensorRT against ONNX-Runtime, every tensor marked).
+void TestWeights::overlayAccuracy() {
+    const QString log = dataPath("realworld/polygraphy-mnist-trt10.16/polygraphy-run-04.log");
+    const auto withModel = runPlanscope({"export-overlay", plan(), "--onnx", path("mnist.onnx"),
+                                         "--metric", "accuracy", "--accuracy", log});
+    QVERIFY2(withModel.status == 0, qPrintable(withModel.err));
+    const QJsonObject model = jsonOf(withModel.out)["main_graph"].toObject()["results"].toObject();
+    // The model's nodes by their outputs: node_linear writes linear, node_view view.
+    compareFigure(model["node_linear"].toObject()["value"], 0.00050607, "node_linear");
+    compareFigure(model["node_view"].toObject()["value"], 1.0078e-05, "node_view");
+    compareFigure(model["node_softmax"].toObject()["value"], 2.9738e-06, "node_softmax (y)");
+    compareFigure(model["node_conv2d"].toObject()["value"], 0.0, "node_conv2d");
+    // Without the model, polygraphy's names read as the exporters name nodes: node_ + tensor.
+    const auto alone =
+        runPlanscope({"export-overlay", plan(), "--metric", "accuracy", "--accuracy", log});
+    QVERIFY2(alone.status == 0, qPrintable(alone.err));
+    const QJsonObject results = jsonOf(alone.out)["results"].toObject();
+    compareFigure(results["node_softmax"].toObject()["value"], 2.2844e-07, "node_softmax");
+    QVERIFY(!results.contains("node_view")); // no layer names it
+    const auto noLog = runPlanscope({"export-overlay", plan(), "--metric", "accuracy"});
+    QCOMPARE(noLog.status, 2);
+    QVERIFY(noLog.err.contains("--accuracy LOG"));
 }
 
 PLANSCOPE_TEST_MAIN(TestWeights, QCoreApplication)

@@ -46,10 +46,8 @@ int exportOverlayCommand(const QStringList& arguments) {
             accuracy = readAccuracyLog(parser.value(QStringLiteral("accuracy")));
         const OverlaySources sources{&plan, model ? &*model : nullptr,
                                      accuracy ? &*accuracy : nullptr};
-        if (model) {
-            const ModelWeights weights = weighModel(plan, *model);
-            requireMatchedModel(weights, plan);
-        }
+        if (model)
+            requireMatchedModel(*model, plan);
         const NodeValues values = overlayValues(sources, *metric);
         if (values.nodes.empty())
             throw PlanError(QStringLiteral("no layer of %1 names an ONNX node (by Metadata or a "

@@ -26,9 +26,9 @@ std::optional<OnnxGraph> modelFromArguments(const QCommandLineParser& parser) {
     return readOnnxModel(parser.value(kOnnx));
 }
 
-void requireMatchedModel(const ModelWeights& weights, const EnginePlan& plan) {
-    if (!weights.matched())
-        throw PlanError(unmatchedModelText(weights, plan));
+void requireMatchedModel(const OnnxGraph& model, const EnginePlan& plan) {
+    if (const QString unmatched = unmatchedModelText(model, plan); !unmatched.isEmpty())
+        throw PlanError(unmatched);
 }
 
 } // namespace planscope

@@ -14,7 +14,7 @@ void addModelOption(QCommandLineParser& parser, bool required);
 // The model named by --onnx, read (importers/onnxread); nullopt when it is not given. Throws
 // PlanError on bad input.
 std::optional<OnnxGraph> modelFromArguments(const QCommandLineParser& parser);
-// Throws PlanError (unmatchedModelText) when no layer of `plan` names a node of the model.
-void requireMatchedModel(const ModelWeights& weights, const EnginePlan& plan);
+// Throws PlanError (unmatchedModelText) when no layer of `plan` names a node of `model`.
+void requireMatchedModel(const OnnxGraph& model, const EnginePlan& plan);
 
 } // namespace planscope

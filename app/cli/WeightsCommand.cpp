@@ -60,8 +60,8 @@ int weightsCommand(const QStringList& arguments) {
         if (!model)
             throw UsageError("weights needs --onnx MODEL");
         const EnginePlan& plan = loadPlanFromArguments(parser);
+        requireMatchedModel(*model, plan);
         const ModelWeights weights = weighModel(plan, *model);
-        requireMatchedModel(weights, plan);
         if (format == OutputFormat::Json)
             out() << QString::fromStdString(weightsJson(weights, plan).dump(2)) << '\n';
         else if (format == OutputFormat::Csv)

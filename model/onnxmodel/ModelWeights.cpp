@@ -235,13 +235,16 @@ ModelWeights weighModel(const EnginePlan& plan, const OnnxGraph& model) {
     return result;
 }
 
-QString unmatchedModelText(const ModelWeights& weights, const EnginePlan& plan) {
+QString unmatchedModelText(const OnnxGraph& model, const EnginePlan& plan) {
+    const std::vector<QStringList> nodes = layerNodes(plan, &model);
+    if (std::any_of(nodes.begin(), nodes.end(), [](const QStringList& n) { return !n.isEmpty(); }))
+        return {};
     return QStringLiteral(
                "%1: none of its %2 node names is named by a layer of %3 (by Metadata or by "
                "name): open the ONNX model this engine was built from, and build it with "
                "--profilingVerbosity=detailed so that its layers name their nodes")
-        .arg(displayName(weights.model))
-        .arg(weights.onnxNodes)
+        .arg(displayName(model.file))
+        .arg(model.nodes.size())
         .arg(plan.name);
 }
 

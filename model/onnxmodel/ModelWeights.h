@@ -62,7 +62,8 @@ struct ModelWeights {
 
 ModelWeights weighModel(const EnginePlan& plan, const OnnxGraph& model);
 
-// The sentence saying that no layer of `plan` names a node of the model, and what to do.
-QString unmatchedModelText(const ModelWeights& weights, const EnginePlan& plan);
+// The sentence saying that no layer of `plan` names a node of `model`, and what to do; empty
+// when a layer does (then the model is mapped).
+QString unmatchedModelText(const OnnxGraph& model, const EnginePlan& plan);
 
 } // namespace planscope

@@ -2,6 +2,7 @@
 #include "TestSupport.h"
 #include "io/PlanLoader.h"
 #include "onnxmodel/ModelWeights.h"
+#include "onnxmodel/WeightFigures.h"
 #include "onnxread/OnnxModelReader.h"
 #include "plan/PlanError.h"
 
@@ -55,6 +56,7 @@ class TestWeights : public QObject {
     void readsExternalData();
     void printsCsvAndText();
     void keepsNoPointerIntoTheModel();
+    void leavesNonFiniteValuesOut();
     void refusesBadModels_data();
     void refusesBadModels();
     void overlayKeysNodesAndSumsToTheLatency();
@@ -181,6 +183,29 @@ void TestWeights::keepsNoPointerIntoTheModel() {
     QVERIFY(!weights.forLayer(7)->figures.mean); // node_softmax + node_argmax: no weights
     QVERIFY(!weights.forLayer(8));               // names no node
     QCOMPARE(weights.forLayer(5)->scales.size(), std::size_t(10));
+}
+
+void TestWeights::leavesNonFiniteValuesOut() {
+    const std::vector<float> values{1, NAN, -2, INFINITY, 0, 3};
+    planscope::OnnxInitializer tensor;
+    tensor.type = planscope::ElementType::Float;
+    tensor.dims = {2, 3}; // output channels on axis 0, three input channels (no group of four)
+    tensor.data = std::as_bytes(std::span(values));
+    const planscope::WeightFigures f = planscope::weighTensors({{&tensor, 1, 0}});
+    QCOMPARE(f.elements, 6);
+    QCOMPARE(f.nonFinite, 2);
+    QCOMPARE(*f.min, -2.0);
+    QCOMPARE(*f.max, 3.0);
+    QCOMPARE(*f.mean, 0.5);            // of 1, -2, 0, 3
+    QCOMPARE(*f.std, std::sqrt(3.25)); // (0.25 + 6.25 + 0.25 + 6.25) / 4
+    QCOMPARE(f.zeros, 1);
+    QCOMPARE(f.channelMax, (std::vector<double>{2, 3}));
+    QCOMPARE(*f.channelRangeRatio(), 3 / 2.5);
+    QVERIFY(!f.sparse24Percent());
+    qint64 counted = 0;
+    for (const planscope::HistogramBin& bin : f.histogram)
+        counted += bin.count;
+    QCOMPARE(counted, 4);
 }
 
 void TestWeights::refusesBadModels_data() {

@@ -49,6 +49,7 @@ void firstPass(const WeightTensor& weight, At at, FirstPass& pass, WeightFigures
     if (channels)
         figures.channelMax.resize(firstChannel + std::size_t(view.dim), 0.0);
     qint64 zeros = 0;
+    qint64 nonFinite = 0;
     double low = pass.min;
     double high = pass.max;
     if (channels && view.inner == 1) { // the output channels last (MatMul's B): row by row
@@ -57,6 +58,10 @@ void firstPass(const WeightTensor& weight, At at, FirstPass& pass, WeightFigures
             double sum = 0;
             for (qint64 c = 0; c < view.dim; ++c) {
                 const double value = at(o * view.dim + c);
+                if (!std::isfinite(value)) {
+                    ++nonFinite;
+                    continue;
+                }
                 low = std::min(low, value);
                 high = std::max(high, value);
                 sum += value;
@@ -73,6 +78,10 @@ void firstPass(const WeightTensor& weight, At at, FirstPass& pass, WeightFigures
                 double largest = 0;
                 for (qint64 i = begin; i < begin + view.inner; ++i) {
                     const double value = at(i);
+                    if (!std::isfinite(value)) {
+                        ++nonFinite;
+                        continue;
+                    }
                     low = std::min(low, value);
                     high = std::max(high, value);
                     sum += value;
@@ -89,6 +98,7 @@ void firstPass(const WeightTensor& weight, At at, FirstPass& pass, WeightFigures
     pass.min = low;
     pass.max = high;
     figures.zeros += zeros;
+    figures.nonFinite += nonFinite;
 }
 
 // Groups of four along the input-channel axis, and those with at least two zeros.
@@ -126,8 +136,9 @@ struct Binning {
         edges.back() = last;
     }
     int binOf(double value) const {
-        const double norm = bins / (last - first);
-        int index = std::clamp(int((value - first) * norm), 0, bins);
+        const double scaled = (value - first) * (bins / (last - first));
+        // Compared before the cast: a range wider than a double holds makes it NaN.
+        int index = scaled >= bins ? bins : scaled > 0 ? int(scaled) : 0;
         if (index == bins)
             --index;
         if (value < edges[std::size_t(index)])
@@ -145,6 +156,8 @@ void secondPass(const OnnxInitializer& tensor, At at, double mean, const Binning
     double sum = 0;
     for (qint64 i = 0; i < n; ++i) {
         const double value = at(i);
+        if (!std::isfinite(value))
+            continue;
         sum += (value - mean) * (value - mean);
         ++counts[std::size_t(binning.binOf(value))];
     }
@@ -191,9 +204,10 @@ WeightFigures weighTensors(const std::vector<WeightTensor>& tensors, int bins) {
             read.push_back(weight.tensor);
         }
     }
-    if (figures.elements == 0)
+    const qint64 finite = figures.elements - figures.nonFinite;
+    if (finite == 0)
         return figures;
-    const double mean = pass.sum / double(figures.elements);
+    const double mean = pass.sum / double(finite);
     figures.min = pass.min;
     figures.max = pass.max;
     figures.mean = mean;
@@ -203,7 +217,7 @@ WeightFigures weighTensors(const std::vector<WeightTensor>& tensors, int bins) {
     for (const OnnxInitializer* tensor : read)
         tensorvalues::visit(
             *tensor, [&](auto at) { secondPass(*tensor, at, mean, binning, counts, squares); });
-    figures.std = std::sqrt(squares / double(figures.elements));
+    figures.std = std::sqrt(squares / double(finite));
     for (int i = 0; i < bins; ++i)
         figures.histogram.push_back({binning.edges[std::size_t(i)],
                                      binning.edges[std::size_t(i) + 1], counts[std::size_t(i)]});

@@ -24,8 +24,11 @@ inline constexpr int kWeightHistogramBins = 32;
 // that far above the median channel's sets an INT8 or FP8 scale the other channels lose to.
 inline constexpr double kOutlierChannelRatio = 10;
 
+// NaN and infinite values are counted (nonFinite) and left out of the range, mean, std,
+// histogram and channel maxima; they count among the elements and are no zeros.
 struct WeightFigures {
     qint64 elements = 0; // the values read (tensors whose type has no readable values left out)
+    qint64 nonFinite = 0;
     std::optional<double> min;
     std::optional<double> max;
     std::optional<double> mean;

@@ -74,7 +74,7 @@ void printUsage() {
           << "metadata files are found automatically.\n\n"
           << "Commands:\n";
     for (const auto& [name, entry] : commands())
-        out() << "  " << name.leftJustified(14) << entry.summary << '\n';
+        out() << "  " << name.leftJustified(16) << entry.summary << '\n';
     out() << "\nRun 'planscope COMMAND --help' for the options of a command.\n";
     out().flush();
 }

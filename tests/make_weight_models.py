@@ -103,6 +103,15 @@ tiny = helper.make_graph(
 onnx.save(helper.make_model(tiny, opset_imports=[helper.make_operatorsetid("", 13)]),
           str(out / "tiny.onnx"))
 
+# A weight written as a Constant node (fc1's bias), as some exporters write them.
+constant = onnx.ModelProto()
+constant.CopyFrom(model)
+bias = next(t for t in constant.graph.initializer if t.name == "fc1.bias")
+constant.graph.node.insert(0, N("Constant", [], ["fc1.bias"], "fc1.bias_constant", value=bias))
+constant.graph.initializer.remove(bias)
+onnx.checker.check_model(constant)
+onnx.save(constant, str(out / "constant-weights.onnx"))
+
 # Bad inputs: not a model, cut short, a model whose node names no layer names.
 (out / "not-a-model.onnx").write_text("this is a text file, not an ONNX model\n")
 whole = (out / "mnist.onnx").read_bytes()

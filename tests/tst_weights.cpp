@@ -54,6 +54,7 @@ class TestWeights : public QObject {
     void figuresEqualNumpys();
     void coverageNamesTheNodesInNoLayer();
     void readsExternalData();
+    void readsConstantNodesAsWeights();
     void printsCsvAndText();
     void keepsNoPointerIntoTheModel();
     void leavesNonFiniteValuesOut();
@@ -151,6 +152,20 @@ void TestWeights::readsExternalData() {
     a.remove("model");
     b.remove("model");
     QCOMPARE(b, a);
+}
+
+void TestWeights::readsConstantNodesAsWeights() {
+    const auto run =
+        runPlanscope({"weights", plan(), "--onnx", path("constant-weights.onnx"), "--json"});
+    QVERIFY2(run.status == 0, qPrintable(run.err));
+    const QJsonObject got = jsonOf(run.out);
+    QCOMPARE(got["params"].toInteger(), m_expected["params"].toInteger());
+    const QJsonArray without = got["nodes_without_layer"].toArray();
+    QVERIFY(without.contains(QJsonObject{{"name", "fc1.bias_constant"}, {"op", "Constant"}}));
+    const QJsonArray layers = got["layers"].toArray();
+    const auto linear = std::find_if(layers.begin(), layers.end(),
+                                     [](const QJsonValue& l) { return l["index"] == 4; });
+    QCOMPARE((*linear).toObject()["params"].toInteger(), 1024 * 3136 + 1024);
 }
 
 void TestWeights::printsCsvAndText() {

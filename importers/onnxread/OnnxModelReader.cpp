@@ -63,6 +63,21 @@ OnnxNode nodeOf(const onnx::NodeProto& proto) {
     return node;
 }
 
+// A weight written as a Constant node (some exporters' habit): its tensor kept as an initializer
+// named by the node's output, its bytes (parsed into the node) copied once into the graph.
+void addConstantTensor(const onnx::NodeProto& node, TensorReader& tensors, OnnxGraph& graph) {
+    if (node.op_type() != "Constant" || node.output_size() != 1)
+        return;
+    for (const onnx::AttributeProto& attribute : node.attribute())
+        if (attribute.name() == "value" && attribute.has_t()) {
+            auto bytes = std::make_shared<const std::string>(attribute.t().SerializeAsString());
+            graph.storage.push_back(bytes);
+            OnnxInitializer tensor = tensors.read(std::as_bytes(std::span(*bytes)));
+            tensor.name = QString::fromStdString(node.output(0));
+            graph.initializers.push_back(std::move(tensor));
+        }
+}
+
 } // namespace
 
 OnnxGraph readOnnxModel(const QString& path) {
@@ -97,10 +112,12 @@ OnnxGraph parseOnnxModel(std::span<const std::byte> bytes, const QString& path) 
     const bool whole =
         forEachMessageField(graphBytes, [&](int field, std::span<const std::byte> value) {
             if (field == kGraphNodeField) {
-                if (!node.ParseFromArray(value.data(), int(value.size())))
+                if (!node.ParseFromArray(value.data(), int(value.size()))) {
                     damagedNode = true;
-                else
-                    graph.nodes.push_back(nodeOf(node));
+                    return;
+                }
+                graph.nodes.push_back(nodeOf(node));
+                addConstantTensor(node, tensors, graph);
             } else if (field == kGraphNameField) {
                 graph.graphName = QString::fromUtf8(reinterpret_cast<const char*>(value.data()),
                                                     qsizetype(value.size()));

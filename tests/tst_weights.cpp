@@ -58,6 +58,7 @@ class TestWeights : public QObject {
     void printsCsvAndText();
     void keepsNoPointerIntoTheModel();
     void leavesNonFiniteValuesOut();
+    void saysWhenTheModelIsCutWhileRead();
     void refusesBadModels_data();
     void refusesBadModels();
     void overlayKeysNodesAndSumsToTheLatency();
@@ -221,6 +222,21 @@ void TestWeights::leavesNonFiniteValuesOut() {
     for (const planscope::HistogramBin& bin : f.histogram)
         counted += bin.count;
     QCOMPARE(counted, 4);
+}
+
+// Another program cutting the model short after it was read and before its weights are: what was
+// cut reads as zeros (no SIGBUS), and the graph says so.
+void TestWeights::saysWhenTheModelIsCutWhileRead() {
+    const QString copy = path("cut.onnx");
+    QVERIFY(QFile::copy(path("mnist.onnx"), copy));
+    const planscope::EnginePlan plan = planscope::loadPlan(this->plan());
+    const planscope::OnnxGraph model = planscope::readOnnxModel(copy);
+    QVERIFY(!model.wasCut());
+    QVERIFY(QFile::resize(copy, 4096));
+    const planscope::ModelWeights weights = planscope::weighModel(plan, model);
+    QVERIFY(model.wasCut());
+    QCOMPARE(weights.forLayer(4)->figures.zeros, 1024 * 3136); // fc1: zeros in the model too
+    QVERIFY(planscope::cutShort(copy).message().contains("cut.onnx was cut short"));
 }
 
 void TestWeights::refusesBadModels_data() {

@@ -3,6 +3,7 @@
 #include "cli/OutputFormat.h"
 #include "cli/PlanOptions.h"
 #include "onnxmodel/WeightsJson.h"
+#include "onnxread/OnnxModelReader.h"
 #include "plan/FigureText.h"
 
 namespace planscope {
@@ -62,6 +63,8 @@ int weightsCommand(const QStringList& arguments) {
         const EnginePlan& plan = loadPlanFromArguments(parser);
         requireMatchedModel(*model, plan);
         const ModelWeights weights = weighModel(plan, *model);
+        if (model->wasCut())
+            throw cutShort(model->file);
         if (format == OutputFormat::Json)
             out() << QString::fromStdString(weightsJson(weights, plan).dump(2)) << '\n';
         else if (format == OutputFormat::Csv)

@@ -41,12 +41,19 @@ std::shared_ptr<const MappedFile> MappedFile::open(const QString& path, const QS
         madvise(data, file->m_size, MADV_SEQUENTIAL);
         madvise(data, file->m_size, MADV_WILLNEED);
         file->m_data = static_cast<const std::byte*>(data);
+        file->m_guard =
+            std::make_unique<MappedFileGuard>(static_cast<const char*>(data), file->m_size);
     }
     ::close(fd);
     return file;
 }
 
+bool MappedFile::wasCut() const {
+    return m_guard && m_guard->wasCut();
+}
+
 MappedFile::~MappedFile() {
+    m_guard.reset(); // unguarded before unmapped
     if (m_data)
         munmap(const_cast<std::byte*>(m_data), m_size);
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "io/text/MappedFileGuard.h"
+
 #include <QString>
 #include <cstddef>
 #include <memory>
@@ -18,9 +20,13 @@ class MappedFile {
     MappedFile& operator=(const MappedFile&) = delete;
 
     std::span<const std::byte> bytes() const { return {m_data, m_size}; }
+    // Whether another program cut the file short while it was mapped (the cut pages read as
+    // zeros); false when no guard slot was free.
+    bool wasCut() const;
 
   private:
     MappedFile() = default;
+    std::unique_ptr<MappedFileGuard> m_guard;
     const std::byte* m_data = nullptr;
     std::size_t m_size = 0;
 };

@@ -84,6 +84,9 @@ OnnxGraph readOnnxModel(const QString& path) {
     const std::shared_ptr<const MappedFile> file = MappedFile::open(path, QStringLiteral("model"));
     OnnxGraph graph = parseOnnxModel(file->bytes(), path);
     graph.storage.push_back(file);
+    graph.cutChecks.emplace_back([file] { return file->wasCut(); });
+    if (graph.wasCut())
+        throw cutShort(path);
     return graph;
 }
 
@@ -130,6 +133,12 @@ OnnxGraph parseOnnxModel(std::span<const std::byte> bytes, const QString& path) 
     if (graph.nodes.empty())
         throw notOnnx(path, QStringLiteral("its graph has no node"));
     return graph;
+}
+
+PlanError cutShort(const QString& path) {
+    return PlanError(QStringLiteral("%1 was cut short by another program while it was read: read "
+                                    "it again once it is whole")
+                         .arg(displayName(path)));
 }
 
 } // namespace planscope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "onnxmodel/OnnxGraph.h"
+#include "plan/PlanError.h"
 
 #include <QString>
 #include <cstddef>
@@ -19,5 +20,9 @@ OnnxGraph readOnnxModel(const QString& path);
 // The same from bytes already in memory, which must outlive the graph (fuzzing); `path` names the
 // model in errors and is where its external data files are looked for.
 OnnxGraph parseOnnxModel(std::span<const std::byte> bytes, const QString& path);
+
+// The error to throw when a model's figures were made while a file of it was cut short
+// (OnnxGraph::wasCut).
+PlanError cutShort(const QString& path);
 
 } // namespace planscope

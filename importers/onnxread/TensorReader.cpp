@@ -95,6 +95,7 @@ std::span<const std::byte> TensorReader::externalData(const QString& tensor,
             path, MappedFile::open(
                       path, QStringLiteral("external data of %1").arg(displayName(m_modelPath))));
         m_graph.storage.push_back(*found);
+        m_graph.cutChecks.emplace_back([file = *found] { return file->wasCut(); });
     }
     const std::span<const std::byte> file = (*found)->bytes();
     if (length < 0)

@@ -1,5 +1,6 @@
 #include "onnxmodel/OnnxGraph.h"
 
+#include <algorithm>
 #include <array>
 
 namespace planscope {
@@ -47,6 +48,10 @@ std::size_t elementBytes(ElementType type) {
 bool isIndexType(ElementType type) {
     return type == ElementType::Int32 || type == ElementType::Int64 ||
            type == ElementType::Uint32 || type == ElementType::Uint64;
+}
+
+bool OnnxGraph::wasCut() const {
+    return std::any_of(cutChecks.begin(), cutChecks.end(), [](const auto& cut) { return cut(); });
 }
 
 qint64 OnnxInitializer::elements() const {

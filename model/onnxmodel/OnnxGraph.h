@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <span>
@@ -74,6 +75,12 @@ struct OnnxGraph {
     std::vector<OnnxNode> nodes;
     std::vector<OnnxInitializer> initializers;
     std::vector<std::shared_ptr<const void>> storage; // the mapped files and converted values
+    // One per mapped file: whether another program cut it short while it was read (what was cut
+    // then reads as zeros, not as a crash: io/text/MappedFileGuard).
+    std::vector<std::function<bool()>> cutChecks;
+
+    // Whether any of its files was cut short: its figures are then not the model's.
+    bool wasCut() const;
 };
 
 } // namespace planscope

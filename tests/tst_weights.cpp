@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <cmath>
@@ -63,6 +64,7 @@ class TestWeights : public QObject {
     void refusesBadModels();
     void overlayKeysNodesAndSumsToTheLatency();
     void overlayWithoutModelIsOneGraph();
+    void overlaySaysTheTimeOnNoNode();
     void overlayTexts_data();
     void overlayTexts();
     void overlayAccuracy();
@@ -328,6 +330,23 @@ void TestWeights::overlayWithoutModelIsOneGraph() {
     const auto bad = runPlanscope({"export-overlay", plan(), "--metric", "speed"});
     QCOMPARE(bad.status, 2);
     QVERIFY(bad.err.contains("latency, share, precision, module, accuracy"));
+}
+
+// ControlNet's engine: 278 nodes named by path, and layers connected to none of them, whose time
+// is said on stderr; with it, the values sum to the plan's average time (3.592 ms).
+void TestWeights::overlaySaysTheTimeOnNoNode() {
+    const QString plan =
+        dataPath("realworld/onnx-op-pairs/controlnet-trt86-7bb9d37-vs-d6f4129/a/layerinfo.json");
+    const auto run = runPlanscope({"export-overlay", plan, "--metric", "latency"});
+    QVERIFY2(run.status == 0, qPrintable(run.err));
+    const QRegularExpression said(QStringLiteral("([0-9.]+) ms of the plan's time is on no node"));
+    const QRegularExpressionMatch match = said.match(run.err);
+    QVERIFY2(match.hasMatch(), qPrintable(run.err));
+    double sum = 0;
+    for (const QJsonValue value : jsonOf(run.out)["results"].toObject())
+        sum += value.toObject()["value"].toDouble();
+    QVERIFY(sum > 3);
+    QVERIFY(std::abs(sum + match.captured(1).toDouble() - 3.592) < 0.001);
 }
 
 void TestWeights::overlayTexts_data() {

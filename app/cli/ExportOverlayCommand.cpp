@@ -56,7 +56,9 @@ int exportOverlayCommand(const QStringList& arguments) {
                                 .arg(plan.name));
         if (values.unplacedMs > 0)
             err() << "planscope: " << millisecondsText(values.unplacedMs)
-                  << " of layers connected to no node is on no node" << Qt::endl;
+                  << " of the plan's time is on no node: its layers name no ONNX node and "
+                     "connect to none that does"
+                  << Qt::endl;
         const QByteArray json =
             QByteArray::fromStdString(
                 nodeDataJson(values, *metric,

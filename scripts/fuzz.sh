@@ -12,7 +12,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] &&
     targets=(graph_json profile_json timing_json profile_metadata build_metadata trtexec_log
-        tactic_log accuracy_log)
+        tactic_log accuracy_log onnx_model)
 
 scripts/install-deps.sh clang libclang-rt-14-dev
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
@@ -33,8 +33,15 @@ seeds() { # TARGET -> seed files
     trtexec_log) find "$data" "$fixtures" -name '*.log' ! -name '*exportLayerInfo.log' ;;
     tactic_log) find "$data" "$fixtures" -name '*verbose-build.log' -o -name 'tactics-*.log' ;;
     accuracy_log) find "$data" "$fixtures" -name 'polygraphy-*.log' ;;
+    onnx_model) find build-fuzz/onnx-seeds -name '*.onnx' ;;
     esac
 }
+
+# ONNX seeds: the small models tst_weights reads (their external data left out, under 256 KiB).
+if [[ " ${targets[*]} " == *" onnx_model "* ]]; then
+    rm -rf build-fuzz/onnx-seeds
+    /usr/bin/python3 tests/make_weight_models.py build-fuzz/onnx-seeds "$data" >/dev/null
+fi
 
 failed=()
 for target in "${targets[@]}"; do

@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
     build-essential cmake pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
-    nlohmann-json3-dev libsimdjson-dev libpng-dev libgraphviz-dev libonnx-dev libprotobuf-dev python3-onnx
+    nlohmann-json3-dev libsimdjson-dev libpng-dev libgraphviz-dev libonnx-dev libprotobuf-dev python3-onnx python3-numpy
     xvfb xauth fonts-dejavu-core time poppler-utils
     dpkg-dev file desktop-file-utils appstream shared-mime-info groff-base
     "$@"

@@ -159,7 +159,7 @@ void TestCheckCli::otherCommandsStillRefuseAForeignProfile() {
 
 void TestCheckCli::isListedInHelp() {
     const CliRun run = runPlanscope({"--help"});
-    QVERIFY2(run.text().contains("\n  check         Check that a plan's files agree"),
+    QVERIFY2(run.text().contains("\n  check           Check that a plan's files agree"),
              qPrintable(run.text()));
     const CliRun help = runPlanscope({"check", "--help"});
     QCOMPARE(help.status, 0);

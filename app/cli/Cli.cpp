@@ -12,7 +12,8 @@ namespace {
 using Command = int (*)(const QStringList&);
 
 struct CommandEntry {
-    Command run; // null for the commands that draw: runPaintingCommand() runs them
+    Command run; // null for the commands in the app library (they draw or read ONNX models):
+                 // runPaintingCommand() runs them
     const char* summary;
 };
 
@@ -38,6 +39,9 @@ const std::map<QString, CommandEntry>& commands() {
         {QStringLiteral("export-chart"),
          {nullptr, "Export charts to PNG or SVG (--list shows them)."}},
         {QStringLiteral("export-graph"), {nullptr, "Export the plan graph to SVG, PNG or DOT."}},
+        {QStringLiteral("export-overlay"),
+         {nullptr, "Put the layers' time, precision or module on the ONNX model's nodes, as "
+                   "Model Explorer's node data."}},
         {QStringLiteral("profile"),
          {profileCommand, "Build and profile an ONNX model with trtexec (needs a GPU)."}},
         {QStringLiteral("report"),
@@ -48,6 +52,9 @@ const std::map<QString, CommandEntry>& commands() {
           "and its layer."}},
         {QStringLiteral("tactics"),
          {tacticsCommand, "What the builder timed and chose per layer, from a verbose build log."}},
+        {QStringLiteral("weights"),
+         {nullptr, "The ONNX model beside the engine: nodes in no layer, each layer's weights, "
+                   "sparsity and channel range."}},
     };
     return table;
 }
@@ -70,7 +77,7 @@ void printUsage() {
           << "metadata files are found automatically.\n\n"
           << "Commands:\n";
     for (const auto& [name, entry] : commands())
-        out() << "  " << name.leftJustified(14) << entry.summary << '\n';
+        out() << "  " << name.leftJustified(16) << entry.summary << '\n';
     out() << "\nRun 'planscope COMMAND --help' for the options of a command.\n";
     out().flush();
 }

@@ -12,8 +12,9 @@ bool isCliInvocation(int argc, char** argv);
 int runCli(int argc, char** argv);
 
 // The commands that draw pictures (export-chart, export-graph, report) need Qt's painting,
-// Graphviz and ONNX, which the `planscope` executable loads with the window from its app
-// library only for them (app/AppLibrary.h): the text commands start without those libraries.
+// Graphviz and ONNX, and those that read an ONNX model (weights, export-overlay) ONNX, which the
+// `planscope` executable loads with the window from its app library only for them
+// (app/AppLibrary.h): the text commands start without those libraries.
 // Defined by the painting commands (cli/PaintingCommands.cpp) in the app library, and by the
 // loader in the executable.
 int runPaintingCommand(int argc, char** argv);

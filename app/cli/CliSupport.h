@@ -33,10 +33,12 @@ int modulesCommand(const QStringList& arguments);
 int rooflineCommand(const QStringList& arguments);
 int exportChartCommand(const QStringList& arguments);
 int exportGraphCommand(const QStringList& arguments);
+int exportOverlayCommand(const QStringList& arguments);
 int compareCommand(const QStringList& arguments);
 int convertLogCommand(const QStringList& arguments);
 int profileCommand(const QStringList& arguments);
 int reportCommand(const QStringList& arguments);
 int tacticsCommand(const QStringList& arguments);
+int weightsCommand(const QStringList& arguments);
 
 } // namespace planscope

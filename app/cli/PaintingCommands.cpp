@@ -27,7 +27,18 @@ void prepareOffscreenPainting() {
 } // namespace
 
 int runPaintingCommand(int argc, char** argv) {
-    // The commands the table in Cli.cpp lists without a function.
+    // The commands the table in Cli.cpp lists without a function: those that read an ONNX model
+    // run under a QCoreApplication, those that draw under a QGuiApplication.
+    static const std::map<QString, int (*)(const QStringList&)> modelReading = {
+        {QStringLiteral("export-overlay"), exportOverlayCommand},
+        {QStringLiteral("weights"), weightsCommand},
+    };
+    if (argc > 1)
+        if (const auto command = modelReading.find(QString::fromLocal8Bit(argv[1]));
+            command != modelReading.end()) {
+            const QCoreApplication app(argc, argv);
+            return command->second(commandArguments(QCoreApplication::arguments()));
+        }
     static const std::map<QString, int (*)(const QStringList&)> painting = {
         {QStringLiteral("export-chart"), exportChartCommand},
         {QStringLiteral("export-graph"), exportGraphCommand},

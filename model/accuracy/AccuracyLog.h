@@ -1,5 +1,7 @@
 #pragma once
 
+#include "plan/HistogramBin.h"
+
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -10,12 +12,6 @@ namespace planscope {
 // What a `polygraphy run` log says about accuracy (its comparator's lines, with or without
 // --verbose, prefixes such as "[I] " or none): the tensors compared between two runners, their
 // statistics and histograms, the verdicts, and the outputs --validate checked.
-
-struct HistogramBin {
-    double low = 0;
-    double high = 0;
-    qint64 count = 0;
-};
 
 // polygraphy's "Stats:" of one array. A figure the line does not give is missing; "inf" and
 // "nan" are kept as the doubles they are (JSON writes them as null with a flag).

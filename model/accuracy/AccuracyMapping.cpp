@@ -9,6 +9,13 @@
 
 namespace planscope {
 
+QStringList nodesWritingTensor(const QString& tensor) {
+    QStringList nodes{tensor, QStringLiteral("node_") + tensor};
+    if (tensor.endsWith(QLatin1String("_output_0")))
+        nodes << tensor.chopped(9);
+    return nodes;
+}
+
 std::vector<TensorLayer> mapTensorsToLayers(const AccuracyLog& log, const EnginePlan& plan) {
     // The last layer naming each ONNX node, and each tensor's last writer.
     QHash<QString, int> lastNaming;
@@ -26,10 +33,7 @@ std::vector<TensorLayer> mapTensorsToLayers(const AccuracyLog& log, const Engine
         if (const auto w = writer.constFind(tensor.name); w != writer.cend()) {
             found = {*w, TensorLayer::How::Writes, {}};
         } else {
-            QStringList candidates{tensor.name, QStringLiteral("node_") + tensor.name};
-            if (tensor.name.endsWith(QLatin1String("_output_0")))
-                candidates << tensor.name.chopped(9);
-            for (const QString& node : candidates)
+            for (const QString& node : nodesWritingTensor(tensor.name))
                 if (const auto n = lastNaming.constFind(node);
                     n != lastNaming.cend() && *n > found.layer)
                     found = {*n, TensorLayer::How::OnnxNode, node};

@@ -15,6 +15,10 @@ struct TensorLayer {
     QString node; // the ONNX node that named it (How::OnnxNode)
 };
 
+// The names of the ONNX node that may write a tensor NAME, by the exporters' rules below: NAME,
+// "node_" + NAME, and NAME without "_output_0".
+QStringList nodesWritingTensor(const QString& tensor);
+
 // Each of the log's tensors mapped to a layer of `plan` (in the log's order): the layer that
 // writes a tensor of that name; otherwise the last layer, in engine order, whose Metadata names
 // an ONNX node N with N == NAME, N == "node_" + NAME (PyTorch's dynamo exporter: node_relu writes

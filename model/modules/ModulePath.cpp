@@ -12,45 +12,12 @@ namespace {
 
 constexpr std::size_t kSideBySide = 2048; // fewer layers are read by one thread
 
-bool isBracket(QChar c) {
-    return c == u'[' || c == u']' || c == u'{' || c == u'}' || c == u'(' || c == u')';
-}
-
-// The prefixes TensorRT gives the layers it inserts around a node, before the node's name.
-constexpr std::u16string_view kInsertedPrefixes[] = {u"reshape_before_", u"reshape_after_"};
-
-// The node names a layer's name holds: its pieces (split on " + ", "...", " || ", ", " and
-// brackets), an inserted layer's prefix dropped, that hold a '/'.
+// The modules of the node names a layer's name holds: its pieces that hold a '/'.
 std::vector<QStringList> modulesInName(QStringView name) {
     std::vector<QStringList> modules;
-    auto take = [&](QStringView piece) {
-        piece = piece.trimmed();
-        for (std::u16string_view prefix : kInsertedPrefixes)
-            if (piece.startsWith(QStringView(prefix)))
-                piece = piece.sliced(qsizetype(prefix.size()));
+    for (QStringView piece : nodesInName(name))
         if (piece.contains(u'/'))
             modules.push_back(moduleOfNode(piece));
-    };
-    qsizetype start = 0;
-    for (qsizetype at = 0; at < name.size();) {
-        qsizetype cut = 0;
-        if (isBracket(name[at]))
-            cut = 1;
-        else if (name.sliced(at).startsWith(u" || "))
-            cut = 4;
-        else if (name.sliced(at).startsWith(u" + ") || name.sliced(at).startsWith(u"..."))
-            cut = 3;
-        else if (name.sliced(at).startsWith(u", ")) // PWN(/a/Sigmoid, /a/Mul)
-            cut = 2;
-        if (cut == 0) {
-            ++at;
-            continue;
-        }
-        take(name.sliced(start, at - start));
-        at += cut;
-        start = at;
-    }
-    take(name.sliced(start));
     return modules;
 }
 

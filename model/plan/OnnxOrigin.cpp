@@ -2,8 +2,19 @@
 
 #include <QSet>
 #include <algorithm>
+#include <string_view>
 
 namespace planscope {
+namespace {
+
+bool isBracket(QChar c) {
+    return c == u'[' || c == u']' || c == u'{' || c == u'}' || c == u'(' || c == u')';
+}
+
+// The prefixes TensorRT gives the layers it inserts around a node, before the node's name.
+constexpr std::u16string_view kInsertedPrefixes[] = {u"reshape_before_", u"reshape_after_"};
+
+} // namespace
 
 QStringList onnxNodes(QStringView metadata) {
     QStringList nodes;
@@ -31,6 +42,39 @@ QStringView onnxOperatorOf(QStringView node) {
         std::all_of(node.begin() + counter + 1, node.end(), [](QChar c) { return c.isDigit(); }))
         node = node.left(counter);
     return node;
+}
+
+QList<QStringView> nodesInName(QStringView name) {
+    QList<QStringView> nodes;
+    auto take = [&](QStringView piece) {
+        piece = piece.trimmed();
+        for (std::u16string_view prefix : kInsertedPrefixes)
+            if (piece.startsWith(QStringView(prefix)))
+                piece = piece.sliced(qsizetype(prefix.size()));
+        if (!piece.isEmpty())
+            nodes << piece;
+    };
+    qsizetype start = 0;
+    for (qsizetype at = 0; at < name.size();) {
+        qsizetype cut = 0;
+        if (isBracket(name[at]))
+            cut = 1;
+        else if (name.sliced(at).startsWith(u" || "))
+            cut = 4;
+        else if (name.sliced(at).startsWith(u" + ") || name.sliced(at).startsWith(u"..."))
+            cut = 3;
+        else if (name.sliced(at).startsWith(u", ")) // PWN(/a/Sigmoid, /a/Mul)
+            cut = 2;
+        if (cut == 0) {
+            ++at;
+            continue;
+        }
+        take(name.sliced(start, at - start));
+        at += cut;
+        start = at;
+    }
+    take(name.sliced(start));
+    return nodes;
 }
 
 QString reformatCopyTarget(const QString& layerName) {

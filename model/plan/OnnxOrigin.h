@@ -38,6 +38,12 @@ QStringList onnxNodes(QStringView metadata);
 // "Cast"). Names that do not hold one ("node_linear") give a word that is no operator.
 QStringView onnxOperatorOf(QStringView node);
 
+// The pieces of a layer's name that may name ONNX nodes, in order: the name split on " + ",
+// "...", " || ", ", " (a pointwise layer's nodes) and brackets, each trimmed, an inserted
+// layer's prefix ("reshape_before_") dropped, empty ones left out.
+// "{ForeignNode[/a/Mul.../a/b/Add]}" -> {"ForeignNode", "/a/Mul", "/a/b/Add"}.
+QList<QStringView> nodesInName(QStringView name);
+
 // The layer a Reformatting CopyNode was inserted for: T in "Reformatting CopyNode for Input
 // Tensor 0 to T" (a layer name, maybe of a fused layer "A + B"); empty for any other name.
 QString reformatCopyTarget(const QString& layerName);

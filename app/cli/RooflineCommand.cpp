@@ -161,8 +161,9 @@ int rooflineCommand(const QStringList& arguments) {
         }
         if (format == OutputFormat::Json) { // large for a large plan: written as made
             out().flush();
-            const std::string text = rooflineJsonText(plan, *roofline);
-            std::fwrite(text.data(), 1, text.size(), stdout);
+            writeRooflineJson(plan, *roofline, [](std::string_view piece) {
+                std::fwrite(piece.data(), 1, piece.size(), stdout);
+            });
         } else if (format == OutputFormat::Csv) {
             out() << QString::fromUtf8(rooflineCsv(plan, *roofline));
         } else {

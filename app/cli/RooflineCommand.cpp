@@ -79,6 +79,10 @@ QString rooflineText(const EnginePlan& plan, const Roofline& roofline) {
         for (MathClass math : kMathClasses)
             stream << ' ' << mathClassName(math) << ' ' << figure(gpu->peakTflops(math), 1);
         stream << '\n';
+        if (!rateRow(gpu->major, gpu->minor))
+            stream << "\tThe rate table has no compute capability " << gpu->computeCapability()
+                   << ": layers with FLOPs have no speed of light, the others are judged by their "
+                      "bytes\n";
     } else {
         stream << "Device: " << kMissingText
                << " (the files describe no GPU: name one with --gpu NAME, --gpu list shows them)\n";

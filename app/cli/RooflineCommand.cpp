@@ -79,6 +79,10 @@ QString rooflineText(const EnginePlan& plan, const Roofline& roofline) {
         for (MathClass math : kMathClasses)
             stream << ' ' << mathClassName(math) << ' ' << figure(gpu->peakTflops(math), 1);
         stream << '\n';
+        if (!rateRow(gpu->major, gpu->minor))
+            stream << "\tThe rate table has no compute capability " << gpu->computeCapability()
+                   << ": layers with FLOPs have no speed of light, the others are judged by their "
+                      "bytes\n";
     } else {
         stream << "Device: " << kMissingText
                << " (the files describe no GPU: name one with --gpu NAME, --gpu list shows them)\n";
@@ -161,8 +165,9 @@ int rooflineCommand(const QStringList& arguments) {
         }
         if (format == OutputFormat::Json) { // large for a large plan: written as made
             out().flush();
-            const std::string text = rooflineJsonText(plan, *roofline);
-            std::fwrite(text.data(), 1, text.size(), stdout);
+            writeRooflineJson(plan, *roofline, [](std::string_view piece) {
+                std::fwrite(piece.data(), 1, piece.size(), stdout);
+            });
         } else if (format == OutputFormat::Csv) {
             out() << QString::fromUtf8(rooflineCsv(plan, *roofline));
         } else {

@@ -1,6 +1,7 @@
 #include "analysis/PlanAnalysis.h"
 
 #include "lint/Linter.h"
+#include "roofline/Roofline.h"
 
 #include <mutex>
 #include <utility>

@@ -11,13 +11,15 @@
 #include "lint/LintSettings.h"
 #include "modules/ModuleTree.h"
 #include "plan/EnginePlan.h"
-#include "roofline/Roofline.h"
 
 #include <memory>
 #include <optional>
 #include <vector>
 
 namespace planscope {
+
+struct GpuDevice; // roofline/GpuDevice.h
+struct Roofline;  // roofline/Roofline.h
 
 // A polygraphy log on a plan (accuracy/AccuracyMapping.h): each tensor's layer and each layer's
 // largest relative error.

@@ -95,7 +95,7 @@ std::optional<double> bytesOf(const Layer& layer, bool& weightsUnknown) {
                 return false;
             if (!t.name.isEmpty() && std::find(seen.begin(), seen.end(), t.name) != seen.end())
                 continue;
-            seen.push_back(t.name);
+            seen.emplace_back(t.name);
             bytes += t.bytes;
             if (inputs && t.constant)
                 constantInputs += t.bytes;

@@ -12,6 +12,7 @@ namespace planscope {
 // Tensor Cores (`fp16` accumulating in FP32, `fp16_acc16` in FP16; `int8` counts ops).
 enum class MathClass { Fp32, Tf32, Fp16, Fp16Acc16, Bf16, Int8, Fp8, Fp4 };
 
+// Every class, in the enum's order (an index by class).
 inline constexpr std::array kMathClasses = {MathClass::Fp32,      MathClass::Tf32, MathClass::Fp16,
                                             MathClass::Fp16Acc16, MathClass::Bf16, MathClass::Int8,
                                             MathClass::Fp8,       MathClass::Fp4};

@@ -3,6 +3,7 @@
 #include "plan/FigureText.h"
 
 #include <QHash>
+#include <array>
 
 namespace planscope {
 namespace {
@@ -25,30 +26,43 @@ class KernelClasses {
     QHash<QString, std::optional<MathClass>> m_classes;
 };
 
-// The fastest of `classes` the device has a rate for.
-std::optional<MathClass> fastest(const GpuDevice& device, const std::vector<MathClass>& classes) {
-    std::optional<MathClass> best;
-    double bestPeak = 0;
-    for (MathClass math : classes)
-        if (const auto peak = device.peakTflops(math); peak && *peak > bestPeak) {
-            best = math;
-            bestPeak = *peak;
-        }
-    return best;
-}
+// The device and its peak of each class, worked out once for all the layers.
+struct Roofs {
+    explicit Roofs(const std::optional<GpuDevice>& gpu) : device(gpu ? &*gpu : nullptr) {
+        if (device)
+            for (std::size_t i = 0; i < kMathClasses.size(); ++i)
+                peaks[i] = device->peakTflops(kMathClasses[i]);
+    }
+    std::optional<double> peak(MathClass math) const {
+        return peaks[static_cast<std::size_t>(math)];
+    }
+    // The fastest of `classes` the device has a rate for.
+    std::optional<MathClass> fastest(const std::vector<MathClass>& classes) const {
+        std::optional<MathClass> best;
+        double bestPeak = 0;
+        for (MathClass math : classes)
+            if (const auto p = peak(math); p && *p > bestPeak) {
+                best = math;
+                bestPeak = *p;
+            }
+        return best;
+    }
 
-void chooseMath(const Layer& layer, const std::optional<GpuDevice>& device, KernelClasses& kernels,
-                LayerRoofline& r) {
+    const GpuDevice* device;
+    std::array<std::optional<double>, kMathClasses.size()> peaks;
+};
+
+void chooseMath(const Layer& layer, const Roofs& roofs, KernelClasses& kernels, LayerRoofline& r) {
     if (const auto fromName = kernels.of(layer.tactic)) {
         r.math = fromName;
         r.mathFromName = true;
-    } else if (device) {
-        r.math = fastest(*device, mathClassesForPrecision(layer.precision));
+    } else if (roofs.device) {
+        r.math = roofs.fastest(mathClassesForPrecision(layer.precision));
         if (!r.math) // no rate for the precision's classes: the fastest of all
-            r.math = fastest(*device, {kMathClasses.begin(), kMathClasses.end()});
+            r.math = roofs.fastest({kMathClasses.begin(), kMathClasses.end()});
     }
-    if (r.math && device)
-        r.peakTflops = device->peakTflops(*r.math);
+    if (r.math)
+        r.peakTflops = roofs.peak(*r.math);
 }
 
 QString megabytesText(double bytes) {
@@ -78,8 +92,8 @@ QString aboveRoofNote(const LayerRoofline& r, const GpuDevice& device) {
         .arg(megabytesText(bytes), megabytesText(*device.l2Bytes));
 }
 
-LayerRoofline layerRoofline(const Layer& layer, const std::optional<GpuDevice>& device,
-                            KernelClasses& kernels) {
+LayerRoofline layerRoofline(const Layer& layer, const Roofs& roofs, KernelClasses& kernels) {
+    const GpuDevice* device = roofs.device;
     LayerRoofline r;
     r.work = layerWork(layer);
     const auto& flops = r.work.flops;
@@ -87,7 +101,7 @@ LayerRoofline layerRoofline(const Layer& layer, const std::optional<GpuDevice>& 
     if (flops && bytes && *bytes > 0)
         r.intensity = *flops / *bytes;
     if (flops)
-        chooseMath(layer, device, kernels, r);
+        chooseMath(layer, roofs, kernels, r);
     r.ms = layer.timing.average();
     if (device) {
         const std::optional<double> computeMs =
@@ -161,8 +175,9 @@ Roofline computeRoofline(const EnginePlan& plan, const std::optional<GpuDevice>&
     roofline.device = device;
     roofline.layers.reserve(plan.layers.size());
     KernelClasses kernels;
+    const Roofs roofs(roofline.device);
     for (const Layer& layer : plan.layers)
-        roofline.layers.push_back(layerRoofline(layer, device, kernels));
+        roofline.layers.push_back(layerRoofline(layer, roofs, kernels));
     RooflineTotal& total = roofline.total;
     total.flops = sumOfWork(roofline.layers, &LayerWork::flops);
     total.bytes = sumOfWork(roofline.layers, &LayerWork::bytes);

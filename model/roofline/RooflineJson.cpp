@@ -98,20 +98,33 @@ const char* deviceSourceName(DeviceSource source) {
     return source == DeviceSource::Files ? "files" : "gpu option";
 }
 
-std::string rooflineJsonText(const EnginePlan& plan, const Roofline& roofline) {
+void writeRooflineJson(const EnginePlan& plan, const Roofline& roofline,
+                       const std::function<void(std::string_view)>& write) {
+    constexpr std::size_t kPiece = 1 << 20;
     std::string text;
-    text.reserve(plan.layers.size() * 640 + 1024);
+    text.reserve(kPiece + 4096);
     JsonStreamWriter w(text);
     w.beginObject();
     writeDevice(w, roofline.device);
     writeTotal(w, roofline.total);
     w.key("layers");
     w.beginArray();
-    for (std::size_t i = 0; i < plan.layers.size() && i < roofline.layers.size(); ++i)
+    for (std::size_t i = 0; i < plan.layers.size() && i < roofline.layers.size(); ++i) {
         writeLayer(w, plan.layers[i], roofline.layers[i]);
+        if (text.size() >= kPiece) { // the writer keeps its place; the text is only the output
+            write(text);
+            text.clear();
+        }
+    }
     w.endArray();
     w.endObject();
     text += '\n';
+    write(text);
+}
+
+std::string rooflineJsonText(const EnginePlan& plan, const Roofline& roofline) {
+    std::string text;
+    writeRooflineJson(plan, roofline, [&](std::string_view piece) { text += piece; });
     return text;
 }
 

@@ -17,6 +17,8 @@
 #include "metrics/PlanJson.h"
 #include "plan/EnginePlan.h"
 #include "plan/PlanError.h"
+#include "roofline/GpuTable.h"
+#include "roofline/RooflineJson.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -64,6 +66,9 @@ void use(const EnginePlan& plan) {
     // The analysis the window, the CLI and the reports take (the plan outlives it).
     const PlanAnalysis analysis(std::shared_ptr<const EnginePlan>(std::shared_ptr<void>(), &plan));
     (void)summaryJson(plan).dump();
+    // The roofline on a GPU of the table (the fuzzed files describe none).
+    (void)rooflineJsonText(plan, *analysis.rooflineOn(deviceOf(gpuTable().front())));
+    (void)rooflineCsv(plan, analysis.roofline());
     std::vector<const Layer*> layers;
     for (const Layer& l : plan.layers) {
         (void)layerJson(l).dump();

@@ -6,6 +6,7 @@
 #include "chartview/ChartPainter.h"
 #include "io/PlanLoader.h"
 #include "metrics/LayerGroups.h"
+#include "roofline/Roofline.h"
 
 #include <QSet>
 #include <set>

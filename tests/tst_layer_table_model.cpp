@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 #include "analysis/PlanAnalysis.h"
 #include "io/PlanLoader.h"
+#include "roofline/Roofline.h"
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
 

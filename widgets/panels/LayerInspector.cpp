@@ -3,6 +3,7 @@
 #include "document/PlanDocument.h"
 #include "kernels/KernelText.h"
 #include "plan/FigureText.h"
+#include "roofline/Roofline.h"
 #include "tactics/TacticLog.h"
 #include "text/HtmlText.h"
 #include "text/TacticsHtml.h"

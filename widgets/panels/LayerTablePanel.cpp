@@ -7,6 +7,7 @@
 #include "itemviews/ItemViewSetup.h"
 #include "metrics/LayerGroups.h"
 #include "metrics/PlanJson.h"
+#include "roofline/Roofline.h"
 #include "table/LayerTableView.h"
 
 #include <QComboBox>

@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 #include "document/PlanDocument.h"
 #include "panels/LayerInspector.h"
+#include "roofline/Roofline.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
@@ -64,6 +65,7 @@ class TestLayerInspector : public QObject {
     void keepsShortTitlesWhole();
     void copiesTheWholeName();
     void showsWhatAVerboseLogHolds();
+    void showsTheSpeedOfLight();
 };
 
 // Under the tactic: where the math runs, then the rest the kernel's name says; "unknown kernel"
@@ -176,6 +178,21 @@ void TestLayerInspector::copiesTheWholeName() {
     QVERIFY(!copied.contains(kEllipsis));
     QVERIFY(!QGuiApplication::clipboard()->mimeData()->hasHtml());
     QVERIFY(copied.contains("CUDA cores: SIMT"));
+}
+
+// The layer's roofline on the GPU the files describe: its work, class, bound and SOL %, as the
+// analysis computed them.
+void TestLayerInspector::showsTheSpeedOfLight() {
+    Inspector inspector("trex/mobilenet/mobilenet.qat.onnx.engine");
+    const QString layer = "features.2.conv.0.0.weight + QuantizeLinear_56 + Conv_60 + PWN(Clip_64)";
+    QVERIFY(inspector.select(layer));
+    const LayerRoofline& r = inspector.document.analysis()->roofline().layers.at(
+        std::size_t(inspector.document.plan()->findLayer(layer)->index));
+    const QString text = inspector.view.text();
+    for (const QString& shown : {QString("Speed of light"), QString("NVIDIA TITAN RTX"),
+                                 QLocale().toString(*r.work.flops, 'f', 0), QString("int8"),
+                                 QString("memory"), QString::number(*r.solPercent, 'f', 1) + " %"})
+        QVERIFY2(text.contains(shown), qPrintable(shown + "\n---\n" + text));
 }
 
 PLANSCOPE_TEST_MAIN(TestLayerInspector, QApplication)

@@ -149,6 +149,9 @@ QString LayerInspector::speedOfLight(const Layer& l) const {
     const auto figure = [](std::optional<double> value, const QString& unit) {
         return value ? QLocale().toString(*value, 'g', 4) + unit : kMissingText;
     };
+    const auto count = [](std::optional<double> value) { // whole, with group separators
+        return value ? QLocale().toString(*value, 'f', 0) : kMissingText;
+    };
     QString math = kMissingText;
     if (r.math)
         math = QString::fromLatin1(mathClassName(*r.math)) +
@@ -156,8 +159,8 @@ QString LayerInspector::speedOfLight(const Layer& l) const {
     QString rows =
         row(tr("Device"), roofline.device ? roofline.device->name
                                           : tr("- (not in the files: planscope roofline --gpu)")) +
-        row(tr("FLOPs"), figure(r.work.flops, {})) + row(tr("Bytes"), bytesText(r.work.bytes)) +
-        row(tr("Parameters"), figure(r.work.params, {})) + row(tr("Math"), math) +
+        row(tr("FLOPs"), count(r.work.flops)) + row(tr("Bytes"), bytesText(r.work.bytes)) +
+        row(tr("Parameters"), count(r.work.params)) + row(tr("Math"), math) +
         row(tr("Intensity"), figure(r.intensity, tr(" FLOP/byte"))) +
         row(tr("Peak"), figure(r.peakTflops, tr(" TFLOP/s"))) +
         row(tr("Bound"), r.bound ? QString::fromLatin1(boundName(*r.bound)) : kMissingText) +

@@ -33,6 +33,7 @@ class TestCheckGui : public QObject {
     void detailsShowTheResults();
     void resultsSelectLayers();
     void summarySaysWhenNoRuleCanRun();
+    void summaryShowsTheEnginesWork();
 };
 
 namespace {
@@ -175,6 +176,18 @@ void TestCheckGui::summarySaysWhenNoRuleCanRun() {
     const QString summary = window.summaryPanel()->text();
     QVERIFY2(summary.contains("Lint findings\n- (no rule can run: layer names only)\n"),
              qPrintable(summary));
+}
+
+// The Summary gives the engine's work and speed of light as `planscope summary` does: the FP16
+// ResNet-18 on its A100 (README's Speed of light).
+void TestCheckGui::summaryShowsTheEnginesWork() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, dataPath("trex/resnet-a100/fp16")));
+    const QString summary = window.summaryPanel()->text();
+    for (const char* shown : {"GFLOPs\n116.10\n", "Parameters\n11.68 M\n",
+                              "Speed of light\n0.449 ms, 44.1 % of the measured 1.017 ms\n"})
+        QVERIFY2(summary.contains(QString::fromUtf8(shown)), qPrintable(summary));
 }
 
 PLANSCOPE_TEST_MAIN(TestCheckGui, QApplication)

@@ -4,6 +4,8 @@
 #include "lint/Linter.h"
 #include "metrics/LatencyGap.h"
 #include "plan/FigureText.h"
+#include "roofline/Roofline.h"
+#include "roofline/Roofline.h"
 #include "text/HtmlText.h"
 
 #include <QScrollBar>
@@ -61,6 +63,24 @@ QString SummaryPanel::planRows() const {
     return rows;
 }
 
+// The engine's work and its speed of light on the files' GPU, as `planscope summary` says them.
+QString SummaryPanel::workRows(const Roofline& roofline) const {
+    const RooflineTotal& total = roofline.total;
+    const auto scaled = [](std::optional<double> value, double unit) {
+        return value ? std::optional(*value / unit) : std::nullopt;
+    };
+    QString speedOfLight = kMissingText + tr(" (the files describe no GPU)");
+    if (roofline.device)
+        speedOfLight = total.solPercent
+                           ? tr("%1, %2 of the measured %3")
+                                 .arg(millisecondsText(total.solMs), percentText(total.solPercent),
+                                      millisecondsText(total.ms))
+                           : millisecondsText(total.solMs);
+    return row(tr("GFLOPs"), numberText(scaled(total.flops, 1e9), 2)) +
+           row(tr("Parameters"), numberText(scaled(total.params, 1e6), 2, QStringLiteral(" M"))) +
+           row(tr("Speed of light"), speedOfLight);
+}
+
 QString SummaryPanel::modelSection() const {
     const EnginePlan& plan = *m_document->plan();
     QString rows = m_planRows;
@@ -68,6 +88,7 @@ QString SummaryPanel::modelSection() const {
         rows += row(tr("Lint findings"), tr("linting..."));
         rows += row(tr("Check"), tr("checking..."));
     } else {
+        rows += workRows(m_document->analysis()->roofline());
         rows += row(tr("Lint findings"),
                     lintCanRun(plan)
                         ? QString::number(m_document->findings().size())

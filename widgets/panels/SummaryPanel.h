@@ -4,6 +4,8 @@
 
 namespace planscope {
 
+struct Roofline;
+
 class PlanDocument;
 
 // The plan at a glance: bindings, size, latency, device, build, performance, warnings, and the
@@ -16,6 +18,7 @@ class SummaryPanel : public RichTextView {
   private:
     void refresh();
     QString planRows() const;
+    QString workRows(const Roofline& roofline) const;
     QString modelSection() const;
     QString selectedLayerSection() const;
     QString performanceSection() const;

@@ -52,22 +52,25 @@ void firstPass(const WeightTensor& weight, At at, FirstPass& pass, WeightFigures
     qint64 nonFinite = 0;
     double low = pass.min;
     double high = pass.max;
+    // One value into the figures (and its channel's largest |w|); NaN and infinities counted
+    // apart and left out.
+    const auto take = [&](double value, double& sum, double& largest) {
+        if (!std::isfinite(value)) {
+            ++nonFinite;
+            return;
+        }
+        low = std::min(low, value);
+        high = std::max(high, value);
+        sum += value;
+        zeros += value == 0;
+        largest = std::max(largest, std::abs(value));
+    };
     if (channels && view.inner == 1) { // the output channels last (MatMul's B): row by row
         double* largest = figures.channelMax.data() + firstChannel;
         for (qint64 o = 0; o < view.outer; ++o) {
             double sum = 0;
-            for (qint64 c = 0; c < view.dim; ++c) {
-                const double value = at(o * view.dim + c);
-                if (!std::isfinite(value)) {
-                    ++nonFinite;
-                    continue;
-                }
-                low = std::min(low, value);
-                high = std::max(high, value);
-                sum += value;
-                zeros += value == 0;
-                largest[c] = std::max(largest[c], std::abs(value));
-            }
+            for (qint64 c = 0; c < view.dim; ++c)
+                take(at(o * view.dim + c), sum, largest[c]);
             pass.sum += sum;
         }
     } else {
@@ -76,18 +79,8 @@ void firstPass(const WeightTensor& weight, At at, FirstPass& pass, WeightFigures
                 const qint64 begin = (o * view.dim + c) * view.inner;
                 double sum = 0;
                 double largest = 0;
-                for (qint64 i = begin; i < begin + view.inner; ++i) {
-                    const double value = at(i);
-                    if (!std::isfinite(value)) {
-                        ++nonFinite;
-                        continue;
-                    }
-                    low = std::min(low, value);
-                    high = std::max(high, value);
-                    sum += value;
-                    zeros += value == 0;
-                    largest = std::max(largest, std::abs(value));
-                }
+                for (qint64 i = begin; i < begin + view.inner; ++i)
+                    take(at(i), sum, largest);
                 pass.sum += sum;
                 if (channels) {
                     double& channel = figures.channelMax[firstChannel + std::size_t(c)];

@@ -64,6 +64,8 @@ class TestLinters : public QObject {
     void findsNewRulesOnFixture_data();
     void findsNewRulesOnFixture();
     void countsNewRulesOnFixture();
+    void findsSparseKernelMismatches_data();
+    void findsSparseKernelMismatches();
     void followsSettings();
     void stronglyTypedHasNoFallback();
     void lintsOnlyTheLayersAskedFor_data();
@@ -356,7 +358,8 @@ void TestLinters::listsStableRules() {
                                  "conv-channel-alignment", "reformat-type-conversion",
                                  "slice-type-conversion", "unfused-qdq", "conv-nonstandard-padding",
                                  "unfused-scale", "shuffle-costly", "unquantized-residual",
-                                 "precision-fallback", "small-batch", "weights-sparsity"}));
+                                 "precision-fallback", "small-batch", "weights-sparsity",
+                                 "sparse-kernel-mismatch"}));
     QCOMPARE(standardRules(), rules);
 }
 
@@ -420,6 +423,31 @@ void TestLinters::findsNewRulesOnFixture() {
         QCOMPARE(f.severity, severity);
         QVERIFY(!f.hazard.isEmpty() && !f.mitigation.isEmpty() && !f.help.isEmpty());
         QCOMPARE(plan.layers[f.layerIndex].name, layer); // every finding links to its layer
+    }
+}
+
+// Sparse weights on a dense kernel, a sparse kernel on 64 input channels: findings; a sparse
+// kernel on 256 channels each way, and a kernel name no grammar reads: none.
+void TestLinters::findsSparseKernelMismatches_data() {
+    QTest::addColumn<QString>("layer");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("hazard");
+    QTest::newRow("dense kernel") << "sparse_weights_dense_kernel" << 1 << "runs a dense kernel";
+    QTest::newRow("narrow sparse") << "sparse_kernel_small" << 1 << "64 input and 256 output";
+    QTest::newRow("wide sparse") << "sparse_kernel_large" << 0 << "";
+    QTest::newRow("unknown kernel") << "sparse_weights_unknown_kernel" << 0 << "";
+}
+
+void TestLinters::findsSparseKernelMismatches() {
+    QFETCH(QString, layer);
+    QFETCH(int, count);
+    QFETCH(QString, hazard);
+    const EnginePlan plan = loadPlan(fixturePath("sparse-kernels.graph.json"));
+    const auto found = findingsOn(lintPlan(plan), layer, "sparse-kernel-mismatch");
+    QCOMPARE(int(found.size()), count);
+    for (const LintFinding& f : found) {
+        QCOMPARE(f.severity, Severity::Warning);
+        QVERIFY2(f.hazard.contains(hazard), qPrintable(f.hazard));
     }
 }
 

@@ -14,6 +14,8 @@ class BatchLinter : public Linter {
 };
 
 // weights-sparsity: layers running with structured-sparse weights, or allowed to and not.
+// sparse-kernel-mismatch: sparse weights with a dense kernel (the sparsity brings nothing), and
+// a sparse kernel on a convolution of fewer than 256 input or output channels (too small to gain).
 class SparsityLinter : public Linter {
   public:
     QStringList rules() const override;

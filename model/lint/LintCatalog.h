@@ -24,6 +24,7 @@ inline constexpr QLatin1String kUnquantizedResidual{"unquantized-residual"};
 inline constexpr QLatin1String kPrecisionFallback{"precision-fallback"};
 inline constexpr QLatin1String kSmallBatch{"small-batch"};
 inline constexpr QLatin1String kWeightsSparsity{"weights-sparsity"};
+inline constexpr QLatin1String kSparseKernelMismatch{"sparse-kernel-mismatch"};
 } // namespace lintrules
 
 // Every linter, in the order they run (a linter may check several rules); the thresholds they

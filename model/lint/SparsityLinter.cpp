@@ -1,3 +1,4 @@
+#include "kernels/KernelName.h"
 #include "lint/EngineLinters.h"
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
@@ -10,7 +11,7 @@
 namespace planscope {
 
 QStringList SparsityLinter::rules() const {
-    return {lintrules::kWeightsSparsity};
+    return {lintrules::kWeightsSparsity, lintrules::kSparseKernelMismatch};
 }
 
 namespace {
@@ -18,6 +19,49 @@ namespace {
 // An attribute written as 1 or "1", as Layer::attribute() reads both.
 bool isOne(const std::optional<std::string_view>& json) {
     return json && (*json == "1" || *json == "\"1\"");
+}
+
+// NVIDIA's word on where 2:4 sparse kernels gain (TensorRT #3849): layers of at least this many
+// input and output channels.
+constexpr qint64 kSparseMinChannels = 256;
+
+qint64 channelsOf(const std::vector<Tensor>& tensors) { // the second dimension; -1 unknown
+    return !tensors.empty() && tensors[0].shape.size() >= 2 ? tensors[0].shape[1] : -1;
+}
+
+// What the kernel's name says against the weights: sparse weights a dense kernel ignores
+// (TensorRT #4694), or a sparse kernel on a convolution too narrow to gain from it.
+std::optional<LintFinding> kernelMismatch(const Layer& layer, bool sparseWeights) {
+    const KernelName kernel = decodeKernelName(layer.tactic);
+    if (!kernel.decoded)
+        return std::nullopt; // a name of no known grammar says nothing of its sparsity
+    const bool sparseKernel = kernel.variants.contains(QStringLiteral("sparse"));
+    const qint64 c = channelsOf(layer.inputs);
+    const qint64 k = channelsOf(layer.outputs);
+    LintFinding f = findingOn(layer, lintrules::kSparseKernelMismatch, Severity::Warning);
+    if (sparseWeights && !sparseKernel) {
+        f.hazard = QStringLiteral("Layer has 2:4-sparse weights but runs a dense kernel: the "
+                                  "sparsity brings no speed.");
+        f.mitigation = QStringLiteral("Build with --sparsity=enable on a GPU with sparse Tensor "
+                                      "Cores (Ampere or later) and check that TensorRT times "
+                                      "sparse tactics for it (a verbose build log lists them).");
+    } else if (sparseKernel && layer.isConvolution() && c > 0 && k > 0 &&
+               (c < kSparseMinChannels || k < kSparseMinChannels)) {
+        f.hazard = QStringLiteral("A sparse kernel on a convolution of %1 input and %2 output "
+                                  "channels: too narrow for 2:4 sparsity to gain.")
+                       .arg(c)
+                       .arg(k);
+        f.mitigation = QStringLiteral("Compare with a dense build: NVIDIA finds sparse kernels "
+                                      "gain on layers of at least %1 channels each way.")
+                           .arg(kSparseMinChannels);
+        f.details = {{QStringLiteral("input channels"), QString::number(c)},
+                     {QStringLiteral("output channels"), QString::number(k)}};
+    } else {
+        return std::nullopt;
+    }
+    f.help = QStringLiteral("2:4 sparse Tensor Core kernels skip half the weights' products, "
+                            "which pays only where the math dominates (TensorRT #3849, #4694).");
+    return f;
 }
 
 } // namespace
@@ -32,6 +76,8 @@ void SparsityLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         attributesJson(layer, kKeys, json); // both in one walk
         const bool sparse = isOne(json[0]);
         const bool allowed = isOne(json[1]);
+        if (std::optional<LintFinding> mismatch = kernelMismatch(layer, sparse))
+            findings.push_back(std::move(*mismatch));
         if (!sparse && !allowed)
             continue;
         LintFinding f = findingOn(layer, lintrules::kWeightsSparsity, Severity::Info);

@@ -73,7 +73,7 @@ Chart rooflineChart(const PlanAnalysis& analysis) {
     panel.kind = PanelKind::Scatter;
     panel.logX = panel.logY = true;
     panel.xLabel = QStringLiteral("Arithmetic intensity (FLOP/byte)");
-    panel.yLabel = QStringLiteral("Achieved TFLOP/s");
+    panel.yLabel = QStringLiteral("Achieved TFLOP/s (int8: TOP/s)");
     std::set<MathClass> classes;
     double lo = 0;
     double hi = 0;

@@ -1,5 +1,7 @@
 #include "json/JsonStreamWriter.h"
 
+#include "json/JsonValues.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -111,7 +113,7 @@ void JsonStreamWriter::value(long long number) {
 }
 
 void JsonStreamWriter::figure(std::optional<double> number) {
-    if (number && std::floor(*number) == *number && std::abs(*number) < 9.0e15)
+    if (number && isWholeJsonNumber(*number))
         value(static_cast<long long>(*number));
     else
         value(number);

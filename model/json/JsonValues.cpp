@@ -4,8 +4,12 @@
 
 namespace planscope {
 
+bool isWholeJsonNumber(double value) {
+    return std::floor(value) == value && std::abs(value) < 9.0e15;
+}
+
 OrderedJson jsonNumber(double value) {
-    if (std::floor(value) == value && std::abs(value) < 9.0e15)
+    if (isWholeJsonNumber(value))
         return static_cast<long long>(value);
     return value;
 }

@@ -11,6 +11,8 @@ namespace planscope {
 
 // Whole byte counts print as integers, others (4-bit types) as decimals; a missing figure is null.
 OrderedJson jsonNumber(double value);
+// Whether jsonNumber writes `value` as an integer (JsonStreamWriter::figure follows it too).
+bool isWholeJsonNumber(double value);
 OrderedJson jsonNumber(std::optional<double> value);
 // A measured figure as it is (no integer conversion); a missing one is null.
 OrderedJson optionalJson(std::optional<double> value);

@@ -2,6 +2,7 @@
 
 #include "plan/NameKey.h"
 #include "plan/OnnxOrigin.h"
+#include "plan/SideBySide.h"
 
 #include <QHash>
 #include <algorithm>
@@ -9,8 +10,6 @@
 
 namespace planscope {
 namespace {
-
-constexpr std::size_t kSideBySide = 2048; // fewer layers are read by one thread
 
 // The modules of the node names a layer's name holds: its pieces that hold a '/'.
 std::vector<QStringList> modulesInName(QStringView name) {
@@ -145,7 +144,7 @@ std::vector<std::optional<QString>> layerModules(const EnginePlan& plan) {
     };
     // Each layer's module depends on that layer only: a large plan's halves are read side by side.
     const std::size_t count = plan.layers.size();
-    const std::size_t half = count >= kSideBySide ? count / 2 : count;
+    const std::size_t half = count >= kLayersForTwoThreads ? count / 2 : count;
     std::future<Copies> second;
     if (half < count)
         second = std::async(std::launch::async, read, half, count);

@@ -109,13 +109,11 @@ std::optional<double> timedMs(const ModuleTree& tree, double ms, int layers, int
     return tree.totalMs && (layers == 0 || measured > 0) ? std::optional(ms) : std::nullopt;
 }
 
-constexpr std::size_t kSideBySide = 2048; // layers: fewer are summed by one thread
-
 // Each module's time, self time and shares by precision and type, summed by one thread over its
 // layers in the plan's order (every sum the same as one pass would make); a large plan's modules
 // are shared between two threads by their layer counts.
 void addTimes(const EnginePlan& plan, ModuleTree& tree) {
-    const int parts = plan.layers.size() >= kSideBySide ? 2 : 1;
+    const int parts = plan.layers.size() >= kLayersForTwoThreads ? 2 : 1;
     std::vector<int> partOf(tree.modules.size(), 0);
     std::int64_t load[2] = {0, 0};
     for (std::size_t m = 0; m < tree.modules.size() && parts == 2; ++m) {

@@ -11,6 +11,10 @@
 
 namespace planscope {
 
+// Fewer layers than this are worked through by one thread: a second thread's start costs more
+// than their work (the tensor index, the layers' modules, the module tree's sums).
+inline constexpr std::size_t kLayersForTwoThreads = 2048;
+
 // Runs task(0) ... task(count - 1) side by side on at most as many threads as the machine has
 // cores, the caller's among them, and gives their results in that order. A thread per task
 // (std::async each) put two dozen threads on a two-core machine beside the window's first paint;

@@ -1,13 +1,10 @@
 #include "plan/TensorIndex.h"
 
+#include "plan/SideBySide.h"
+
 #include <future>
 
 namespace planscope {
-namespace {
-
-constexpr std::size_t kSideBySide = 2048; // fewer layers are indexed by one thread
-
-} // namespace
 
 TensorIndex::TensorIndex(const std::vector<Layer>& layers) {
     const auto index = [&](Half& half, std::size_t from, std::size_t to) {
@@ -25,7 +22,8 @@ TensorIndex::TensorIndex(const std::vector<Layer>& layers) {
         }
         return folded;
     };
-    const std::size_t half = layers.size() >= kSideBySide ? layers.size() / 2 : layers.size();
+    const std::size_t half =
+        layers.size() >= kLayersForTwoThreads ? layers.size() / 2 : layers.size();
     std::future<bool> second;
     if (half < layers.size())
         second = std::async(std::launch::async, index, std::ref(m_halves[1]), half, layers.size());

@@ -4,6 +4,7 @@
 #include "metrics/LayerGroups.h"
 #include "plan/FigureText.h"
 #include "roofline/Roofline.h"
+#include "roofline/RooflineTotalText.h"
 
 #include <QTextStream>
 
@@ -83,22 +84,14 @@ void printBuildRoutes(QTextStream& stream, const OrderedJson& tuning) {
 // The engine's work and its speed of light on the files' device (roofline/Roofline).
 void printWork(QTextStream& stream, const Roofline& roofline) {
     const RooflineTotal& total = roofline.total;
-    const auto scaled = [](std::optional<double> value, double unit) {
-        return value ? std::optional(*value / unit) : std::nullopt;
-    };
-    stream << "\tGFLOPs: " << numberText(scaled(total.flops, 1e9), 2) << '\n'
-           << "\tParameters: " << numberText(scaled(total.params, 1e6), 2, QStringLiteral(" M"))
-           << '\n'
+    stream << "\tGFLOPs: " << gigaflopsText(total) << '\n'
+           << "\tParameters: " << parametersText(total) << '\n'
            << "\tSpeed of light: ";
     if (!roofline.device)
         stream << kMissingText << " (the files describe no GPU: planscope roofline --gpu NAME)";
-    else if (!total.solPercent)
-        stream << millisecondsText(total.solMs) << " on " << roofline.device->name
-               << " (no per-layer timings)";
     else
-        stream << millisecondsText(total.solMs) << ", " << percentText(total.solPercent)
-               << " of the measured " << millisecondsText(total.ms) << " on "
-               << roofline.device->name;
+        stream << speedOfLightText(total) << " on " << roofline.device->name
+               << (total.solPercent ? "" : " (no per-layer timings)");
     stream << '\n';
 }
 

@@ -5,7 +5,7 @@
 #include "metrics/LatencyGap.h"
 #include "plan/FigureText.h"
 #include "roofline/Roofline.h"
-#include "roofline/Roofline.h"
+#include "roofline/RooflineTotalText.h"
 #include "text/HtmlText.h"
 
 #include <QScrollBar>
@@ -65,20 +65,11 @@ QString SummaryPanel::planRows() const {
 
 // The engine's work and its speed of light on the files' GPU, as `planscope summary` says them.
 QString SummaryPanel::workRows(const Roofline& roofline) const {
-    const RooflineTotal& total = roofline.total;
-    const auto scaled = [](std::optional<double> value, double unit) {
-        return value ? std::optional(*value / unit) : std::nullopt;
-    };
-    QString speedOfLight = kMissingText + tr(" (the files describe no GPU)");
-    if (roofline.device)
-        speedOfLight = total.solPercent
-                           ? tr("%1, %2 of the measured %3")
-                                 .arg(millisecondsText(total.solMs), percentText(total.solPercent),
-                                      millisecondsText(total.ms))
-                           : millisecondsText(total.solMs);
-    return row(tr("GFLOPs"), numberText(scaled(total.flops, 1e9), 2)) +
-           row(tr("Parameters"), numberText(scaled(total.params, 1e6), 2, QStringLiteral(" M"))) +
-           row(tr("Speed of light"), speedOfLight);
+    return row(tr("GFLOPs"), gigaflopsText(roofline.total)) +
+           row(tr("Parameters"), parametersText(roofline.total)) +
+           row(tr("Speed of light"), roofline.device
+                                         ? speedOfLightText(roofline.total)
+                                         : kMissingText + tr(" (the files describe no GPU)"));
 }
 
 QString SummaryPanel::modelSection() const {

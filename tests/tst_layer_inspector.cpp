@@ -189,9 +189,10 @@ void TestLayerInspector::showsTheSpeedOfLight() {
     const LayerRoofline& r = inspector.document.analysis()->roofline().layers.at(
         std::size_t(inspector.document.plan()->findLayer(layer)->index));
     const QString text = inspector.view.text();
-    for (const QString& shown : {QString("Speed of light"), QString("NVIDIA TITAN RTX"),
-                                 QLocale().toString(*r.work.flops, 'f', 0), QString("int8"),
-                                 QString("memory"), QString::number(*r.solPercent, 'f', 1) + " %"})
+    for (const QString& shown :
+         {QString("Speed of light"), QString("NVIDIA TITAN RTX"),
+          QLocale().toString(*r.work.flops, 'f', 0), QString("int8"), QString("memory"),
+          QString::number(*r.solPercent, 'f', 1) + " %", QString(" TOP/s")})
         QVERIFY2(text.contains(shown), qPrintable(shown + "\n---\n" + text));
 }
 

@@ -101,9 +101,7 @@ Chart rooflineChart(const PlanAnalysis& analysis) {
         if (const std::optional<double> peak = device ? device->peakTflops(math) : std::nullopt) {
             panel.curves.push_back(
                 roof(*peak, device->bandwidthGbs(), lo / 2, hi * 2, classColor(math)));
-            entry += QStringLiteral(": %1 %2").arg(
-                formatShort(*peak),
-                math == MathClass::Int8 ? QStringLiteral("TOP/s") : QStringLiteral("TFLOP/s"));
+            entry += QStringLiteral(": %1 %2").arg(formatShort(*peak), rateUnit(math));
         }
         panel.legend.emplace_back(entry, classColor(math));
     }

@@ -38,6 +38,10 @@ std::optional<MathClass> tensorCoreClass(const KernelName& k) {
 
 } // namespace
 
+QString rateUnit(MathClass math) {
+    return math == MathClass::Int8 ? QStringLiteral("TOP/s") : QStringLiteral("TFLOP/s");
+}
+
 const char* mathClassName(MathClass math) {
     switch (math) {
     case MathClass::Fp32:

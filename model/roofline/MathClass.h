@@ -19,6 +19,8 @@ inline constexpr std::array kMathClasses = {MathClass::Fp32,      MathClass::Tf3
 
 // "fp32", "tf32", "fp16", "fp16_acc16", "bf16", "int8", "fp8", "fp4": the JSON's names.
 const char* mathClassName(MathClass math);
+// The unit of a class's rates: "TOP/s" for int8 (it counts ops), "TFLOP/s" for the rest.
+QString rateUnit(MathClass math);
 std::optional<MathClass> mathClassFromName(const QString& name);
 
 // What the kernel's name says of its math (the decoder's unit, Tensor Core instruction, input

@@ -152,6 +152,7 @@ QString LayerInspector::speedOfLight(const Layer& l) const {
     const auto count = [](std::optional<double> value) { // whole, with group separators
         return value ? QLocale().toString(*value, 'f', 0) : kMissingText;
     };
+    const QString rate = QLatin1Char(' ') + (r.math ? rateUnit(*r.math) : tr("TFLOP/s"));
     QString math = kMissingText;
     if (r.math)
         math = QString::fromLatin1(mathClassName(*r.math)) +
@@ -162,12 +163,12 @@ QString LayerInspector::speedOfLight(const Layer& l) const {
         row(tr("FLOPs"), count(r.work.flops)) + row(tr("Bytes"), bytesText(r.work.bytes)) +
         row(tr("Parameters"), count(r.work.params)) + row(tr("Math"), math) +
         row(tr("Intensity"), figure(r.intensity, tr(" FLOP/byte"))) +
-        row(tr("Peak"), figure(r.peakTflops, tr(" TFLOP/s"))) +
+        row(tr("Peak"), figure(r.peakTflops, rate)) +
         row(tr("Bound"), r.bound ? QString::fromLatin1(boundName(*r.bound)) : kMissingText) +
         row(tr("Speed of light"), millisecondsText(r.solMs, 4)) +
         row(tr("SOL %"), percentText(r.solPercent)) +
         row(tr("Above speed of light"), millisecondsText(r.aboveSolMs, 4)) +
-        row(tr("Achieved"), figure(r.achievedTflops, tr(" TFLOP/s")) + QStringLiteral(", ") +
+        row(tr("Achieved"), figure(r.achievedTflops, rate) + QStringLiteral(", ") +
                                 figure(r.achievedGbs, tr(" GB/s")));
     if (!r.note.isEmpty())
         rows += row(tr("Note"), r.note);

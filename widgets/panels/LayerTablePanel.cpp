@@ -70,15 +70,16 @@ LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
 // Each layer's speed-of-light percentage, once the worker has made the plan's roofline.
 void LayerTablePanel::showSpeedOfLight() {
     const PlanAnalysis* analysis = m_document->analysis();
+    const bool made = analysis && !m_document->isAnalysing();
     std::vector<std::optional<double>> percents;
-    if (analysis && !m_document->isAnalysing())
+    if (made)
         for (const LayerRoofline& layer : analysis->roofline().layers)
             percents.push_back(layer.solPercent);
     m_model->setSolPercents(std::move(percents));
     QHeaderView* header = m_view->horizontalHeader();
     header->moveSection(header->visualIndex(LayerTableModel::SolPercentColumn),
                         header->visualIndex(LayerTableModel::LatencyShareColumn) + 1);
-    if (analysis && !m_document->isAnalysing())
+    if (made)
         m_view->resizeColumnToContents(LayerTableModel::SolPercentColumn);
 }
 

@@ -2,11 +2,10 @@
 
 #include "kernels/KernelName.h"
 #include "kernels/KernelText.h"
+#include "lint/KernelNames.h"
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
-#include "plan/NameKey.h"
 
-#include <QHash>
 #include <functional>
 #include <utility>
 #include <vector>
@@ -40,32 +39,6 @@ QString cudaCoreReason(const KernelName& kernel) {
                           "Tensor Cores")
         .arg(kernel.math, kernel.mathEvidence);
 }
-
-// Kernel names repeat from layer to layer (one tactic runs many layers): each is decoded once.
-// The names are the plan's own, viewed.
-class KernelNames {
-  public:
-    const KernelName& of(const QString& tactic) {
-        // The reader pools repeated texts, so equal tactics are mostly one string: found by
-        // where its text is, a kernel name of a hundred characters is not hashed again.
-        const Text text{tactic.constData(), tactic.size()};
-        if (const auto known = m_byText.constFind(text); known != m_byText.cend())
-            return m_kernels[std::size_t(*known)];
-        auto index = m_byName.constFind(tactic);
-        if (index == m_byName.cend()) {
-            index = m_byName.insert(tactic, int(m_kernels.size()));
-            m_kernels.push_back(decodeKernelName(tactic));
-        }
-        m_byText.insert(text, *index);
-        return m_kernels[std::size_t(*index)];
-    }
-
-  private:
-    using Text = std::pair<const QChar*, qsizetype>;
-    std::vector<KernelName> m_kernels;
-    QHash<NameKey, int> m_byName; // the layers' own tactic strings, viewed
-    QHash<Text, int> m_byText;
-};
 
 // Unlike trex, which looks for "imma|hmma|xmma|i88|884" in the tactic, the kernel's name is
 // decoded: h16816 is HMMA, an xmma kernel may run SIMT. A kernel whose name does not say where

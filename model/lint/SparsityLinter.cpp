@@ -1,5 +1,5 @@
-#include "kernels/KernelName.h"
 #include "lint/EngineLinters.h"
+#include "lint/KernelNames.h"
 #include "lint/LintCatalog.h"
 #include "plan/EnginePlan.h"
 #include "plan/LayerAttributes.h"
@@ -31,8 +31,9 @@ qint64 channelsOf(const std::vector<Tensor>& tensors) { // the second dimension;
 
 // What the kernel's name says against the weights: sparse weights a dense kernel ignores
 // (TensorRT #4694), or a sparse kernel on a convolution too narrow to gain from it.
-std::optional<LintFinding> kernelMismatch(const Layer& layer, bool sparseWeights) {
-    const KernelName kernel = decodeKernelName(layer.tactic);
+std::optional<LintFinding> kernelMismatch(const Layer& layer, bool sparseWeights,
+                                          KernelNames& kernels) {
+    const KernelName& kernel = kernels.of(layer.tactic);
     if (!kernel.decoded)
         return std::nullopt; // a name of no known grammar says nothing of its sparsity
     const bool sparseKernel = kernel.variants.contains(QStringLiteral("sparse"));
@@ -69,6 +70,7 @@ std::optional<LintFinding> kernelMismatch(const Layer& layer, bool sparseWeights
 void SparsityLinter::lint(const EnginePlan& plan, const LintSettings& settings,
                           std::vector<LintFinding>& findings) const {
     static constexpr std::array<std::string_view, 2> kKeys = {"HasSparseWeights", "AllowSparse"};
+    KernelNames kernels;
     for (const Layer& layer : plan.layers) {
         if (!settings.covers(layer.index))
             continue;
@@ -76,7 +78,7 @@ void SparsityLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         attributesJson(layer, kKeys, json); // both in one walk
         const bool sparse = isOne(json[0]);
         const bool allowed = isOne(json[1]);
-        if (std::optional<LintFinding> mismatch = kernelMismatch(layer, sparse))
+        if (std::optional<LintFinding> mismatch = kernelMismatch(layer, sparse, kernels))
             findings.push_back(std::move(*mismatch));
         if (!sparse && !allowed)
             continue;

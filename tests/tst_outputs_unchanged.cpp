@@ -60,7 +60,7 @@ std::map<QString, QString> readGolden() {
 } // namespace
 
 // PlanScope's numbers and pictures on the shared plans stay as they were recorded in
-// tests/golden/outputs.sha256 (summary, layers, lint, compare and every chart). A change that
+// tests/golden/outputs.sha256 (summary, layers, lint, roofline, compare and every chart). A change that
 // means to alter them records them again: PLANSCOPE_UPDATE_GOLDEN=1 ctest -R tst_outputs.
 class TestOutputsUnchanged : public QObject {
     Q_OBJECT
@@ -80,7 +80,7 @@ void TestOutputsUnchanged::matchesRecordedOutputs() {
         actual[name] = sha256(out);
     };
     for (const QString& plan : kPlans)
-        for (const char* command : {"summary", "layers", "lint"})
+        for (const char* command : {"summary", "layers", "lint", "roofline"})
             record(QStringLiteral("%1 --json %2").arg(command, plan),
                    {command, "--json", dataPath(plan)});
     for (const QStringList& pair : kPairs)

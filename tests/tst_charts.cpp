@@ -420,15 +420,15 @@ void TestCharts::rooflinePlotsLayersUnderTheirRoofs() {
     const Panel panel = buildChart(analysis, "roofline").panels.front();
     std::size_t plotted = 0;
     std::set<Rgb> colors;
-    for (std::size_t i = 0; i < roofline.layers.size(); ++i) {
-        const LayerRoofline& r = roofline.layers[i];
+    for (std::size_t i = 0; i < roofline.size(); ++i) {
+        const LayerRoofline r = roofline.layer(i);
         if (r.intensity && r.achievedTflops && r.math && r.ms && *r.achievedTflops > 0)
             ++plotted;
     }
     QVERIFY(plotted > 30);
     QCOMPARE(panel.points.size(), plotted);
     for (const Mark& m : panel.points) {
-        const LayerRoofline& r = roofline.layers[std::size_t(m.layer)];
+        const LayerRoofline r = roofline.layer(std::size_t(m.layer));
         QCOMPARE(m.x, *r.intensity);
         QCOMPARE(m.y, *r.achievedTflops);
         QCOMPARE(m.size, *r.ms);

@@ -186,7 +186,7 @@ void TestLayerInspector::showsTheSpeedOfLight() {
     Inspector inspector("trex/mobilenet/mobilenet.qat.onnx.engine");
     const QString layer = "features.2.conv.0.0.weight + QuantizeLinear_56 + Conv_60 + PWN(Clip_64)";
     QVERIFY(inspector.select(layer));
-    const LayerRoofline& r = inspector.document.analysis()->roofline().layers.at(
+    const LayerRoofline r = inspector.document.analysis()->roofline().layer(
         std::size_t(inspector.document.plan()->findLayer(layer)->index));
     const QString text = inspector.view.text();
     for (const QString& shown :

@@ -231,8 +231,9 @@ void TestLayerTableModel::showsSpeedOfLight() {
     QCOMPARE(m_model.index(0, column).data().toString(), QString());
     const PlanAnalysis analysis(std::make_shared<const EnginePlan>(m_plan));
     std::vector<std::optional<double>> percents;
-    for (const LayerRoofline& layer : analysis.roofline().layers)
-        percents.push_back(layer.solPercent);
+    const Roofline& roofline = analysis.roofline();
+    for (std::size_t i = 0; i < roofline.size(); ++i)
+        percents.push_back(roofline.layer(i).solPercent);
     m_model.setSolPercents(percents);
     int known = 0;
     for (int row = 0; row < m_model.rowCount(); ++row) {

@@ -55,12 +55,11 @@ EnginePlan sharedPlan(const QString& relative) {
     return loadPlan(dataPath(relative), options);
 }
 
-const LayerRoofline& layerOf(const EnginePlan& plan, const Roofline& roofline,
-                             const QString& name) {
+LayerRoofline layerOf(const EnginePlan& plan, const Roofline& roofline, const QString& name) {
     const Layer* layer = plan.findLayer(name);
     if (!layer)
         qFatal("no layer %s", qPrintable(name));
-    return roofline.layers.at(static_cast<std::size_t>(layer->index));
+    return roofline.layer(static_cast<std::size_t>(layer->index));
 }
 
 constexpr double kUnknown = -1; // a figure the files do not give: empty
@@ -252,9 +251,10 @@ void TestRoofline::noLayerAboveItsRoofWithoutNote() {
     const EnginePlan loaded = sharedPlan(plan);
     const Roofline roofline = rooflineFromFiles(loaded);
     QVERIFY(roofline.device);
-    QCOMPARE(roofline.layers.size(), loaded.layers.size());
+    QCOMPARE(roofline.size(), loaded.layers.size());
     int judged = 0;
-    for (const LayerRoofline& r : roofline.layers) {
+    for (std::size_t i = 0; i < roofline.size(); ++i) {
+        const LayerRoofline r = roofline.layer(i);
         if (r.work.flops)
             QVERIFY(r.peakTflops);
         if (!r.solPercent)
@@ -272,7 +272,7 @@ void TestRoofline::noLayerAboveItsRoofWithoutNote() {
 void TestRoofline::judgesResNetOnA100() {
     const EnginePlan plan = sharedPlan(kResNet);
     const Roofline roofline = rooflineFromFiles(plan);
-    const LayerRoofline& conv = layerOf(plan, roofline, "Conv_3 + Relu_4");
+    const LayerRoofline conv = layerOf(plan, roofline, "Conv_3 + Relu_4");
     QCOMPARE(conv.math, std::optional(MathClass::Fp16Acc16));
     QVERIFY(conv.mathFromName);
     QCOMPARE(conv.bound, std::optional(Bound::Compute));
@@ -283,13 +283,13 @@ void TestRoofline::judgesResNetOnA100() {
     QVERIFY(near(*conv.solPercent, *conv.solMs / *conv.ms * 100, 1e-9));
     QVERIFY(near(*conv.achievedTflops, flops / (*conv.ms / 1e3) / 1e12, 1e-9));
     // A pooling: memory-bound, no math.
-    const LayerRoofline& pool = layerOf(plan, roofline, "MaxPool_2");
+    const LayerRoofline pool = layerOf(plan, roofline, "MaxPool_2");
     QCOMPARE(pool.bound, std::optional(Bound::Memory));
     QVERIFY(!pool.math);
     QVERIFY(near(*pool.solMs, *pool.work.bytes / (5120 / 8.0 * 1.512 * 2 * 1e9) * 1e3, 1e-9));
     double sol = 0;
-    for (const LayerRoofline& r : roofline.layers)
-        sol += r.solMs.value_or(0);
+    for (std::size_t i = 0; i < roofline.size(); ++i)
+        sol += roofline.layer(i).solMs.value_or(0);
     QVERIFY(near(*roofline.total.solMs, sol, 1e-12));
     QVERIFY(near(*roofline.total.ms, *plan.totalAverageMs(), 1e-12));
     QVERIFY(*roofline.total.solPercent > 0 && *roofline.total.solPercent < 100);
@@ -303,17 +303,17 @@ void TestRoofline::explainsLayersAboveTheirRoofs() {
     slow.clockGhz /= 100;
     slow.memoryClockGhz /= 100;
     const Roofline roofline = computeRoofline(plan, slow);
-    const LayerRoofline& conv = layerOf(plan, roofline, "Conv_3 + Relu_4");
+    const LayerRoofline conv = layerOf(plan, roofline, "Conv_3 + Relu_4");
     QVERIFY(*conv.solPercent > 100);
     QVERIFY2(conv.note.startsWith("above its fp16_acc16 compute roof"), qPrintable(conv.note));
     QVERIFY(conv.note.contains("its kernel's name"));
     // 64 MB of tensors: more than the A100's 40 MB L2.
-    const LayerRoofline& pool = layerOf(plan, roofline, "MaxPool_2");
+    const LayerRoofline pool = layerOf(plan, roofline, "MaxPool_2");
     QCOMPARE(pool.bound, std::optional(Bound::Memory));
     QVERIFY2(pool.note.startsWith("faster than DRAM allows for its"), qPrintable(pool.note));
     QVERIFY(pool.note.contains("40.0 MB on this GPU"));
     // The global average pooling's 3.3 MB fit in it.
-    const LayerRoofline& gap = layerOf(plan, roofline, "GlobalAveragePool_46");
+    const LayerRoofline gap = layerOf(plan, roofline, "GlobalAveragePool_46");
     QVERIFY2(gap.note.startsWith("faster than DRAM allows: its"), qPrintable(gap.note));
     QVERIFY(gap.note.contains("fit in L2 (40.0 MB on this GPU)"));
 }
@@ -390,8 +390,8 @@ void TestRoofline::myelinConvolutionsAreConvolutions() {
     // No device in the files: the work figures alone, no speed of light.
     const Roofline roofline = rooflineFromFiles(plan);
     QVERIFY(!roofline.device);
-    QCOMPARE(roofline.layers[0].work.flops, std::optional(2.0 * 2 * 64 * 32 * 32 * 16 * 9));
-    QVERIFY(!roofline.layers[0].solMs);
+    QCOMPARE(roofline.layer(0).work.flops, std::optional(2.0 * 2 * 64 * 32 * 32 * 16 * 9));
+    QVERIFY(!roofline.layer(0).solMs);
     QVERIFY(!roofline.total.solMs);
 }
 

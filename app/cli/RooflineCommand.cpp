@@ -94,11 +94,12 @@ QString rooflineText(const EnginePlan& plan, const Roofline& roofline) {
            << millisecondsText(total.ms) << ", speed of light " << millisecondsText(total.solMs)
            << " (" << percentText(total.solPercent) << ")\n";
 
-    std::vector<std::size_t> order(roofline.layers.size());
+    std::vector<double> aboveSolMs(roofline.size());
+    for (std::size_t i = 0; i < roofline.size(); ++i)
+        aboveSolMs[i] = roofline.layer(i).aboveSolMs.value_or(-1e300);
+    std::vector<std::size_t> order(roofline.size());
     std::iota(order.begin(), order.end(), 0);
-    const auto above = [&](std::size_t i) {
-        return roofline.layers[i].aboveSolMs.value_or(-1e300);
-    };
+    const auto above = [&](std::size_t i) { return aboveSolMs[i]; };
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return above(a) > above(b); });
     stream << "\nLayers by time above the speed of light:\n"
@@ -111,7 +112,7 @@ QString rooflineText(const EnginePlan& plan, const Roofline& roofline) {
                   .arg(QStringLiteral("math"), -11)
                   .arg(QStringLiteral("layer"));
     for (std::size_t i : order) {
-        const LayerRoofline& r = roofline.layers[i];
+        const LayerRoofline r = roofline.layer(i);
         stream << QStringLiteral("  %1 %2 %3 %4  %5 %6 %7\n")
                       .arg(figure(r.aboveSolMs, 4), 10)
                       .arg(figure(r.ms, 4), 10)

@@ -77,8 +77,8 @@ Chart rooflineChart(const PlanAnalysis& analysis) {
     std::set<MathClass> classes;
     double lo = 0;
     double hi = 0;
-    for (std::size_t i = 0; i < roofline.layers.size(); ++i) {
-        const LayerRoofline& r = roofline.layers[i];
+    for (std::size_t i = 0; i < roofline.size(); ++i) {
+        const LayerRoofline r = roofline.layer(i);
         if (!r.intensity || !r.achievedTflops || !r.math || !r.ms || *r.intensity <= 0 ||
             *r.achievedTflops <= 0)
             continue;

@@ -4,6 +4,8 @@
 
 #include <QHash>
 #include <array>
+#include <cmath>
+#include <limits>
 
 namespace planscope {
 namespace {
@@ -49,20 +51,21 @@ struct Roofs {
     }
 
     const GpuDevice* device;
-    std::array<std::optional<double>, kMathClasses.size()> peaks;
+    RooflinePeaks peaks;
 };
 
-void chooseMath(const Layer& layer, const Roofs& roofs, KernelClasses& kernels, LayerRoofline& r) {
-    if (const auto fromName = kernels.of(layer.tactic)) {
-        r.math = fromName;
-        r.mathFromName = true;
+// The class whose peak applies to a layer with FLOPs: its kernel's, else the fastest its
+// precision allows (so a roof is never set too low).
+void chooseMath(const Layer& layer, const Roofs& roofs, KernelClasses& kernels,
+                std::optional<MathClass>& math, bool& fromName) {
+    if (const auto fromKernel = kernels.of(layer.tactic)) {
+        math = fromKernel;
+        fromName = true;
     } else if (roofs.device) {
-        r.math = roofs.fastest(mathClassesForPrecision(layer.precision));
-        if (!r.math) // no rate for the precision's classes: the fastest of all
-            r.math = roofs.fastest({kMathClasses.begin(), kMathClasses.end()});
+        math = roofs.fastest(mathClassesForPrecision(layer.precision));
+        if (!math) // no rate for the precision's classes: the fastest of all
+            math = roofs.fastest({kMathClasses.begin(), kMathClasses.end()});
     }
-    if (r.math)
-        r.peakTflops = roofs.peak(*r.math);
 }
 
 QString megabytesText(double bytes) {
@@ -92,17 +95,16 @@ QString aboveRoofNote(const LayerRoofline& r, const GpuDevice& device) {
         .arg(megabytesText(bytes), megabytesText(*device.l2Bytes));
 }
 
-LayerRoofline layerRoofline(const Layer& layer, const Roofs& roofs, KernelClasses& kernels) {
-    const GpuDevice* device = roofs.device;
-    LayerRoofline r;
-    r.work = layerWork(layer);
+// Every figure that follows from a layer's work, class and time on `device` (none: the work's
+// alone); the note only when asked, as it is text.
+void deriveFigures(LayerRoofline& r, const GpuDevice* device, const RooflinePeaks& peaks,
+                   bool withNote) {
     const auto& flops = r.work.flops;
     const auto& bytes = r.work.bytes;
     if (flops && bytes && *bytes > 0)
         r.intensity = *flops / *bytes;
-    if (flops)
-        chooseMath(layer, roofs, kernels, r);
-    r.ms = layer.timing.average();
+    if (r.math)
+        r.peakTflops = peaks[static_cast<std::size_t>(*r.math)];
     if (device) {
         const std::optional<double> computeMs =
             flops && r.peakTflops ? std::optional(*flops / (*r.peakTflops * 1e9)) : std::nullopt;
@@ -126,6 +128,8 @@ LayerRoofline layerRoofline(const Layer& layer, const Roofs& roofs, KernelClasse
             r.aboveSolMs = *r.ms - *r.solMs;
         }
     }
+    if (!withNote)
+        return;
     QStringList notes;
     if (r.solPercent && *r.solPercent > 100 && device &&
         (r.bound == Bound::Memory || r.achievedTflops))
@@ -133,32 +137,33 @@ LayerRoofline layerRoofline(const Layer& layer, const Roofs& roofs, KernelClasse
     if (r.work.weightsUnknown && bytes)
         notes << QStringLiteral("its weights are not in the files: its bytes count its tensors");
     r.note = notes.join(QStringLiteral("; "));
-    return r;
 }
 
-std::optional<double> sumOf(const std::vector<LayerRoofline>& layers,
-                            std::optional<double> LayerRoofline::*field) {
-    double sum = 0;
-    bool any = false;
-    for (const LayerRoofline& r : layers)
-        if (const auto& value = r.*field) {
-            sum += *value;
-            any = true;
-        }
-    return any ? std::optional(sum) : std::nullopt;
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+
+double orNone(const std::optional<double>& value) {
+    return value.value_or(kNone);
 }
 
-std::optional<double> sumOfWork(const std::vector<LayerRoofline>& layers,
-                                std::optional<double> LayerWork::*field) {
-    double sum = 0;
-    bool any = false;
-    for (const LayerRoofline& r : layers)
-        if (const auto& value = r.work.*field) {
-            sum += *value;
-            any = true;
-        }
-    return any ? std::optional(sum) : std::nullopt;
+std::optional<double> unlessNone(double value) {
+    return std::isnan(value) ? std::nullopt : std::optional(value);
 }
+
+// A sum of the figures known; empty when none is.
+class Sum {
+  public:
+    void add(const std::optional<double>& value) {
+        if (value) {
+            m_sum += *value;
+            m_any = true;
+        }
+    }
+    std::optional<double> value() const { return m_any ? std::optional(m_sum) : std::nullopt; }
+
+  private:
+    double m_sum = 0;
+    bool m_any = false;
+};
 
 } // namespace
 
@@ -170,28 +175,59 @@ const char* boundName(Bound bound) {
     return bound == Bound::Compute ? "compute" : "memory";
 }
 
+LayerRoofline Roofline::layer(std::size_t index) const {
+    const Record& record = m_records.at(index);
+    LayerRoofline r;
+    r.work.kind = record.kind;
+    r.work.flops = unlessNone(record.flops);
+    r.work.bytes = unlessNone(record.bytes);
+    r.work.params = unlessNone(record.params);
+    r.work.kernelFromName = record.kernelFromName;
+    r.work.weightsUnknown = record.weightsUnknown;
+    if (record.math >= 0)
+        r.math = kMathClasses[static_cast<std::size_t>(record.math)];
+    r.mathFromName = record.mathFromName;
+    r.ms = unlessNone(record.ms);
+    deriveFigures(r, device ? &*device : nullptr, m_peaks, true);
+    return r;
+}
+
 Roofline computeRoofline(const EnginePlan& plan, const std::optional<GpuDevice>& device) {
     Roofline roofline;
     roofline.device = device;
-    roofline.layers.reserve(plan.layers.size());
+    roofline.m_records.reserve(plan.layers.size());
     KernelClasses kernels;
     const Roofs roofs(roofline.device);
-    for (const Layer& layer : plan.layers)
-        roofline.layers.push_back(layerRoofline(layer, roofs, kernels));
+    roofline.m_peaks = roofs.peaks;
+    Sum flops, bytes, ms, solMs, measuredSolMs;
+    for (const Layer& layer : plan.layers) {
+        LayerRoofline r;
+        r.work = layerWork(layer);
+        if (r.work.flops)
+            chooseMath(layer, roofs, kernels, r.math, r.mathFromName);
+        r.ms = layer.timing.average();
+        deriveFigures(r, roofs.device, roofs.peaks, false);
+        roofline.m_records.push_back(
+            {orNone(r.work.flops), orNone(r.work.bytes), orNone(r.work.params), orNone(r.ms),
+             r.work.kind, static_cast<qint8>(r.math ? static_cast<int>(*r.math) : -1),
+             r.mathFromName, r.work.kernelFromName, r.work.weightsUnknown});
+        flops.add(r.work.flops);
+        bytes.add(r.work.bytes);
+        ms.add(r.ms);
+        solMs.add(r.solMs);
+        if (r.ms)
+            measuredSolMs.add(r.solMs);
+    }
     RooflineTotal& total = roofline.total;
-    total.flops = sumOfWork(roofline.layers, &LayerWork::flops);
-    total.bytes = sumOfWork(roofline.layers, &LayerWork::bytes);
+    total.flops = flops.value();
+    total.bytes = bytes.value();
     total.params = engineParams(plan.layers);
-    total.ms = sumOf(roofline.layers, &LayerRoofline::ms);
-    total.solMs = sumOf(roofline.layers, &LayerRoofline::solMs);
+    total.ms = ms.value();
+    total.solMs = solMs.value();
     // The share: the measured layers' speed of light over their time (a layer whose speed of
     // light is unknown adds its time alone).
-    double measuredSol = 0;
-    for (const LayerRoofline& r : roofline.layers)
-        if (r.ms && r.solMs)
-            measuredSol += *r.solMs;
     if (total.ms && total.solMs && *total.ms > 0)
-        total.solPercent = measuredSol / *total.ms * 100;
+        total.solPercent = measuredSolMs.value().value_or(0) / *total.ms * 100;
     return roofline;
 }
 

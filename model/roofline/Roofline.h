@@ -6,6 +6,7 @@
 #include "roofline/MathClass.h"
 
 #include <QString>
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -46,10 +47,35 @@ struct RooflineTotal {
     std::optional<double> solPercent; // solMs / ms
 };
 
-struct Roofline {
-    std::optional<GpuDevice> device;   // empty: neither the files nor --gpu give one
-    std::vector<LayerRoofline> layers; // one per plan layer, in the plan's order
+// A device's peak TFLOP/s of each math class, by its index in kMathClasses.
+using RooflinePeaks = std::array<std::optional<double>, kMathClasses.size()>;
+
+// Every layer's figures on one device. It keeps a compact record a layer (its work, math class
+// and time: 40 bytes, a 210k-layer plan's 8 MB) and derives the rest when asked.
+class Roofline {
+  public:
+    std::optional<GpuDevice> device; // empty: neither the files nor --gpu give one
     RooflineTotal total;
+
+    std::size_t size() const { return m_records.size(); } // the plan's layer count
+    LayerRoofline layer(std::size_t index) const;         // one plan layer's, by its index
+
+  private:
+    friend Roofline computeRoofline(const EnginePlan&, const std::optional<GpuDevice>&);
+    // An empty figure is NaN; a class is its index in kMathClasses, -1 for none.
+    struct Record {
+        double flops;
+        double bytes;
+        double params;
+        double ms;
+        LayerKind kind;
+        qint8 math;
+        bool mathFromName : 1;
+        bool kernelFromName : 1;
+        bool weightsUnknown : 1;
+    };
+    std::vector<Record> m_records;
+    RooflinePeaks m_peaks; // the device's peak of each class
 };
 
 // The plan on `device` (none: the work figures alone).

@@ -109,8 +109,8 @@ void writeRooflineJson(const EnginePlan& plan, const Roofline& roofline,
     writeTotal(w, roofline.total);
     w.key("layers");
     w.beginArray();
-    for (std::size_t i = 0; i < plan.layers.size() && i < roofline.layers.size(); ++i) {
-        writeLayer(w, plan.layers[i], roofline.layers[i]);
+    for (std::size_t i = 0; i < plan.layers.size() && i < roofline.size(); ++i) {
+        writeLayer(w, plan.layers[i], roofline.layer(i));
         if (text.size() >= kPiece) { // the writer keeps its place; the text is only the output
             write(text);
             text.clear();
@@ -131,9 +131,9 @@ std::string rooflineJsonText(const EnginePlan& plan, const Roofline& roofline) {
 QByteArray rooflineCsv(const EnginePlan& plan, const Roofline& roofline) {
     std::vector<OrderedJson> rows;
     rows.reserve(plan.layers.size());
-    for (std::size_t i = 0; i < plan.layers.size() && i < roofline.layers.size(); ++i) {
+    for (std::size_t i = 0; i < plan.layers.size() && i < roofline.size(); ++i) {
         const Layer& l = plan.layers[i];
-        const LayerRoofline& r = roofline.layers[i];
+        const LayerRoofline r = roofline.layer(i);
         rows.push_back({
             {"index", l.index},
             {"name", l.name.toStdString()},

@@ -145,7 +145,7 @@ QString LayerInspector::speedOfLight(const Layer& l) const {
     if (!analysis || m_document->isAnalysing())
         return {};
     const Roofline& roofline = analysis->roofline();
-    const LayerRoofline& r = roofline.layers.at(std::size_t(l.index));
+    const LayerRoofline r = roofline.layer(std::size_t(l.index));
     const auto figure = [](std::optional<double> value, const QString& unit) {
         return value ? QLocale().toString(*value, 'g', 4) + unit : kMissingText;
     };

@@ -72,9 +72,12 @@ void LayerTablePanel::showSpeedOfLight() {
     const PlanAnalysis* analysis = m_document->analysis();
     const bool made = analysis && !m_document->isAnalysing();
     std::vector<std::optional<double>> percents;
-    if (made)
-        for (const LayerRoofline& layer : analysis->roofline().layers)
-            percents.push_back(layer.solPercent);
+    if (made) {
+        const Roofline& roofline = analysis->roofline();
+        percents.reserve(roofline.size());
+        for (std::size_t i = 0; i < roofline.size(); ++i)
+            percents.push_back(roofline.layer(i).solPercent);
+    }
     m_model->setSolPercents(std::move(percents));
     QHeaderView* header = m_view->horizontalHeader();
     header->moveSection(header->visualIndex(LayerTableModel::SolPercentColumn),

@@ -1,6 +1,7 @@
 #include "roofline/Roofline.h"
 
 #include "plan/FigureText.h"
+#include "plan/SideBySide.h"
 
 #include <QHash>
 #include <array>
@@ -12,20 +13,25 @@ namespace {
 
 constexpr double kMegabyte = 1024.0 * 1024.0;
 
-// What a kernel's name says of its math, each name decoded once per plan.
+// What a kernel's name says of its math, each name decoded once per plan. The readers share
+// one string among the layers that name a kernel alike, so the string's own text (its address
+// and length, alive while the plan is) is looked up first, without hashing the long name.
 class KernelClasses {
   public:
     std::optional<MathClass> of(const QString& tactic) {
-        const auto it = m_classes.constFind(tactic);
-        if (it != m_classes.cend())
-            return *it;
-        const std::optional<MathClass> math = mathClassOfKernel(decodeKernelName(tactic));
-        m_classes.insert(tactic, math);
-        return math;
+        const auto text = std::pair(tactic.constData(), tactic.size());
+        if (const auto seen = m_byText.constFind(text); seen != m_byText.cend())
+            return *seen;
+        auto it = m_byName.constFind(tactic);
+        if (it == m_byName.cend())
+            it = m_byName.insert(tactic, mathClassOfKernel(decodeKernelName(tactic)));
+        m_byText.insert(text, *it);
+        return *it;
     }
 
   private:
-    QHash<QString, std::optional<MathClass>> m_classes;
+    QHash<std::pair<const QChar*, qsizetype>, std::optional<MathClass>> m_byText;
+    QHash<QString, std::optional<MathClass>> m_byName;
 };
 
 // The device and its peak of each class, worked out once for all the layers.
@@ -165,6 +171,19 @@ class Sum {
     bool m_any = false;
 };
 
+Roofline::Record recordOf(const Layer& layer, const Roofs& roofs, KernelClasses& kernels) {
+    const LayerWork work = layerWork(layer);
+    std::optional<MathClass> math;
+    bool mathFromName = false;
+    if (work.flops)
+        chooseMath(layer, roofs, kernels, math, mathFromName);
+    return {orNone(work.flops),  orNone(work.bytes),
+            orNone(work.params), orNone(layer.timing.average()),
+            work.kind,           static_cast<qint8>(math ? static_cast<int>(*math) : -1),
+            mathFromName,        work.kernelFromName,
+            work.weightsUnknown};
+}
+
 } // namespace
 
 Roofline rooflineFromFiles(const EnginePlan& plan) {
@@ -176,6 +195,10 @@ const char* boundName(Bound bound) {
 }
 
 LayerRoofline Roofline::layer(std::size_t index) const {
+    return figures(index, true);
+}
+
+LayerRoofline Roofline::figures(std::size_t index, bool withNote) const {
     const Record& record = m_records.at(index);
     LayerRoofline r;
     r.work.kind = record.kind;
@@ -188,29 +211,29 @@ LayerRoofline Roofline::layer(std::size_t index) const {
         r.math = kMathClasses[static_cast<std::size_t>(record.math)];
     r.mathFromName = record.mathFromName;
     r.ms = unlessNone(record.ms);
-    deriveFigures(r, device ? &*device : nullptr, m_peaks, true);
+    deriveFigures(r, device ? &*device : nullptr, m_peaks, withNote);
     return r;
 }
 
 Roofline computeRoofline(const EnginePlan& plan, const std::optional<GpuDevice>& device) {
     Roofline roofline;
     roofline.device = device;
-    roofline.m_records.reserve(plan.layers.size());
-    KernelClasses kernels;
     const Roofs roofs(roofline.device);
     roofline.m_peaks = roofs.peaks;
+    // The layers' records in two halves side by side on a large plan (each half decodes its
+    // kernels' names), then the sums in the plan's order, so they come out as one thread's.
+    const std::size_t count = plan.layers.size();
+    const std::size_t parts = count >= kLayersForTwoThreads ? 2 : 1;
+    roofline.m_records.resize(count);
+    sideBySide<int>(parts, [&](std::size_t part) {
+        KernelClasses kernels;
+        for (std::size_t i = count * part / parts; i < count * (part + 1) / parts; ++i)
+            roofline.m_records[i] = recordOf(plan.layers[i], roofs, kernels);
+        return 0;
+    });
     Sum flops, bytes, ms, solMs, measuredSolMs;
-    for (const Layer& layer : plan.layers) {
-        LayerRoofline r;
-        r.work = layerWork(layer);
-        if (r.work.flops)
-            chooseMath(layer, roofs, kernels, r.math, r.mathFromName);
-        r.ms = layer.timing.average();
-        deriveFigures(r, roofs.device, roofs.peaks, false);
-        roofline.m_records.push_back(
-            {orNone(r.work.flops), orNone(r.work.bytes), orNone(r.work.params), orNone(r.ms),
-             r.work.kind, static_cast<qint8>(r.math ? static_cast<int>(*r.math) : -1),
-             r.mathFromName, r.work.kernelFromName, r.work.weightsUnknown});
+    for (std::size_t i = 0; i < count; ++i) {
+        const LayerRoofline r = roofline.figures(i, false);
         flops.add(r.work.flops);
         bytes.add(r.work.bytes);
         ms.add(r.ms);

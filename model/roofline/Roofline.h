@@ -60,9 +60,8 @@ class Roofline {
     std::size_t size() const { return m_records.size(); } // the plan's layer count
     LayerRoofline layer(std::size_t index) const;         // one plan layer's, by its index
 
-  private:
-    friend Roofline computeRoofline(const EnginePlan&, const std::optional<GpuDevice>&);
-    // An empty figure is NaN; a class is its index in kMathClasses, -1 for none.
+    // A layer's record: an empty figure is NaN; a class is its index in kMathClasses, -1 for
+    // none.
     struct Record {
         double flops;
         double bytes;
@@ -74,6 +73,11 @@ class Roofline {
         bool kernelFromName : 1;
         bool weightsUnknown : 1;
     };
+
+  private:
+    friend Roofline computeRoofline(const EnginePlan&, const std::optional<GpuDevice>&);
+    LayerRoofline figures(std::size_t index, bool withNote) const;
+
     std::vector<Record> m_records;
     RooflinePeaks m_peaks; // the device's peak of each class
 };

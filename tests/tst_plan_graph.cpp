@@ -457,7 +457,7 @@ void TestPlanGraph::colorsNodesAndEdges() {
     QCOMPARE(nodeColor(graph.nodes()[1], m_plan, GraphStyle{}),
              palette::layerTypeColor("Convolution"));
     for (const GraphEdge& e : graph.edges())
-        QCOMPARE(edgeColor(e), palette::precisionColor(e.tensor.precision));
+        QCOMPARE(edgeColor(e), palette::precisionColor(e.tensor.precision()));
     GraphStyle detailed;
     detailed.detail = GraphStyle::Detail::Detailed;
     const QStringList label = nodeLabel(graph.nodes()[1], m_plan, detailed);

@@ -161,7 +161,7 @@ void TestRealPlans::readsTensorRT10Plan() {
     QVERIFY(gemm);
     QCOMPARE(gemm->type, QString("gemm"));
     QCOMPARE(gemm->precision, QString("FP16"));
-    QCOMPARE(gemm->inputs[2].format, QString("FP32")); // "Float": spelled as precisions are
+    QCOMPARE(gemm->inputs[2].format(), QString("FP32")); // "Float": spelled as precisions are
     QVERIFY(gemm->metadata.contains("]+[ONNX Layer"));
     QCOMPARE(gemm->timing.averageMs, 0.109582);
     QVERIFY(plan.warnings.join(' ').indexOf("Partial") < 0);

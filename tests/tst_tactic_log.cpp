@@ -328,7 +328,7 @@ void TestTacticLog::opensTrt84BuildWithUnknownFigures() {
                      "alignc4")); // named by its "Set Tactic Name" line
     QCOMPARE(plan.layers[1].type, QString("Pooling"));
     QCOMPARE(plan.layers[7].outputs.size(), std::size_t(2));
-    QCOMPARE(plan.layers[7].outputs[1].precision, QString("INT32"));
+    QCOMPARE(plan.layers[7].outputs[1].precision(), QString("INT32"));
     QCOMPARE(plan.inputBindings().front()->name, QString("tensor-0"));
     QVERIFY(!conv.ioBytesKnown());
     QVERIFY(!plan.totalActivationBytes()); // dynamic shapes

@@ -162,7 +162,7 @@ void TestTrt11Plans::countsConstantsAsWeights() {
     // The split Format and Datatype give the layers their precision.
     QCOMPARE(plan.findLayer("node_linear_myl0_2")->precision, QString("FP16"));
     QCOMPARE(plan.findLayer("node_linear_myl0_2")->outputPrecision, QString("FP32"));
-    QCOMPARE(plan.findLayer("__myl_Cast_myl0_3")->outputs[1].format, QString("FP4"));
+    QCOMPARE(plan.findLayer("__myl_Cast_myl0_3")->outputs[1].format(), QString("FP4"));
 }
 
 // The same engine, written as TensorRT 10 and as TensorRT 11 would, reads to the same figures:

@@ -268,7 +268,7 @@ void TestTrtexecLog::readsOneLineQuirks() {
     QCOMPARE(conv.name, QString("conv1 + relu1"));
     QCOMPARE(conv.type, QString("Convolution"));
     QCOMPARE(conv.precision, QString("FP16"));
-    QCOMPARE(conv.outputs[0].longFormat,
+    QCOMPARE(conv.outputs[0].longFormat(),
              QString("Channel major FP16 format where channel % 8 == 0 (kHWC8)"));
     QCOMPARE(conv.weightsBytes, 432.0 * 2);
     QCOMPARE(conv.metadata, QString("[ONNX Layer: /conv1/Conv]+[ONNX Layer: /relu1/Relu]"));
@@ -278,7 +278,7 @@ void TestTrtexecLog::readsOneLineQuirks() {
         QString("Reformatting CopyNode for Input Tensor 0 to {ForeignNode[/fc/MatMul.../fc/Add]}"));
     QCOMPARE(reformat.type, QString("Reformat"));
     QCOMPARE(reformat.outputs[0].name, QString("relu1_out copy"));
-    QCOMPARE(reformat.outputs[0].precision, QString("FP32"));
+    QCOMPARE(reformat.outputs[0].precision(), QString("FP32"));
     QCOMPARE(plan.layers[2].name, QString("{ForeignNode[/fc/MatMul.../fc/Add]}"));
     QCOMPARE(plan.layers[2].subtype, QString("Myelin"));
     QCOMPARE(plan.layers[3].metadata, QString());

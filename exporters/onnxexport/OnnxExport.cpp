@@ -53,7 +53,7 @@ int elementType(const QString& precision) {
 void describe(onnx::ValueInfoProto& info, const QString& name, const Tensor& tensor) {
     info.set_name(name.toStdString());
     auto* type = info.mutable_type()->mutable_tensor_type();
-    type->set_elem_type(elementType(tensor.precision));
+    type->set_elem_type(elementType(tensor.precision()));
     if (tensor.shape.empty())
         return;
     auto* shape = type->mutable_shape();
@@ -92,7 +92,7 @@ void addInteger(onnx::NodeProto& node, const QString& name, qint64 value) {
 QString formats(const std::vector<Tensor>& tensors) {
     QStringList list;
     for (const Tensor& t : tensors)
-        list << t.format;
+        list << t.format();
     return list.join(QStringLiteral(", "));
 }
 
@@ -227,7 +227,7 @@ class Builder {
             const Tensor& t = outputs[i];
             const QString name = m_values.output(layer.index, int(i));
             node.add_output(name.toStdString());
-            if (!t.shape.empty() || elementType(t.precision) != onnx::TensorProto::UNDEFINED)
+            if (!t.shape.empty() || elementType(t.precision()) != onnx::TensorProto::UNDEFINED)
                 describe(*graph.add_value_info(), name, t);
         }
         m_unconnected += int(unconnected.size());

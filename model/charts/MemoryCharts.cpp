@@ -17,8 +17,8 @@ struct Measure {
 // A tensor has a size when its shape is known (a dynamic dimension, -1, has none) and so is its
 // element type.
 bool sized(const Tensor& t) {
-    return t.elementSize > 0 && std::all_of(t.shape.begin(), t.shape.end(),
-                                            [](qint64 dimension) { return dimension >= 0; });
+    return t.elementSize() > 0 && std::all_of(t.shape.begin(), t.shape.end(),
+                                              [](qint64 dimension) { return dimension >= 0; });
 }
 
 // The layer's tensor bytes, when the files give every one of its tensors' sizes.

@@ -14,7 +14,7 @@ namespace {
 QString precisions(const std::vector<Tensor>& tensors) {
     QStringList list;
     for (const Tensor& t : tensors)
-        list << t.precision;
+        list << t.precision();
     return list.join(QStringLiteral(", "));
 }
 
@@ -22,9 +22,9 @@ QString formats(const Layer& l) {
     QStringList in;
     QStringList out;
     for (const Tensor& t : l.inputs)
-        in << t.format + ':' + t.shapeText();
+        in << t.format() + ':' + t.shapeText();
     for (const Tensor& t : l.outputs)
-        out << t.format + ':' + t.shapeText();
+        out << t.format() + ':' + t.shapeText();
     return QStringLiteral("in: %1\tout: %2")
         .arg(in.join(QStringLiteral(", ")), out.join(QStringLiteral(", ")));
 }

@@ -83,7 +83,7 @@ QStringList nodeLabel(const GraphNode& node, const EnginePlan& plan, const Graph
             lines << node.name;
         if (style.regionReuse && node.generation > 0)
             lines << QStringLiteral("(gen=%1)").arg(node.generation);
-        lines << node.tensor.shapeText() << node.tensor.format;
+        lines << node.tensor.shapeText() << node.tensor.format();
         return lines;
     }
     const Layer& layer = layerOf(node, plan);
@@ -117,7 +117,7 @@ QString edgeLabel(const GraphEdge& edge, const GraphStyle& style) {
     if (style.edgeNames)
         parts << edge.tensor.name;
     if (style.edgeDetails)
-        parts << edge.tensor.shapeText() << edge.tensor.format;
+        parts << edge.tensor.shapeText() << edge.tensor.format();
     return parts.join('\n');
 }
 
@@ -158,7 +158,7 @@ Rgb keyColor(const QString& key, const GraphStyle& style) {
 }
 
 Rgb edgeColor(const GraphEdge& edge) {
-    return edge.dependency ? 0xC0C0C0 : palette::precisionColor(edge.tensor.precision);
+    return edge.dependency ? 0xC0C0C0 : palette::precisionColor(edge.tensor.precision());
 }
 
 QString dotQuoted(const QString& text) {

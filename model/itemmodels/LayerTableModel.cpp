@@ -51,7 +51,7 @@ const QStringList kShownAttributes = {"LayerType", "ParameterType", "TacticName"
 QString tensorsText(const std::vector<Tensor>& tensors) {
     QStringList parts;
     for (const Tensor& t : tensors)
-        parts << t.shapeText() + 'x' + t.format;
+        parts << t.shapeText() + 'x' + t.format();
     return parts.join(QStringLiteral(", "));
 }
 

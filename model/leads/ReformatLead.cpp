@@ -13,7 +13,7 @@ namespace {
 constexpr int kBoundariesShown = 3;
 
 QString formatOf(const std::vector<Tensor>& tensors) {
-    return tensors.empty() ? kMissingText : tensors.front().format;
+    return tensors.empty() ? kMissingText : tensors.front().format();
 }
 
 // The Reformats of one format change: "FP16 NC/8HW8 -> INT8 NC/32HW32".
@@ -46,7 +46,7 @@ void findReformats(const LeadScale& scale, std::vector<Lead>& leads) {
                              (!layer.outputs.empty() && bindings.contains(layer.outputs[0].name));
         atBindings += binding ? 1 : 0;
         conversions += !layer.inputs.empty() && !layer.outputs.empty() &&
-                               layer.inputs[0].precision != layer.outputs[0].precision
+                               layer.inputs[0].precision() != layer.outputs[0].precision()
                            ? 1
                            : 0;
     }

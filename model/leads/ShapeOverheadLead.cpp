@@ -35,7 +35,7 @@ bool isShapeWork(const Layer& layer) {
     if (kShapeTypes.contains(layer.type))
         return true;
     if (layer.type == QLatin1String("Identity") && !layer.inputs.empty() &&
-        !layer.outputs.empty() && layer.inputs[0].precision != layer.outputs[0].precision)
+        !layer.outputs.empty() && layer.inputs[0].precision() != layer.outputs[0].precision())
         return true; // TensorRT 8 runs ONNX Casts as Identity layers
     return onlyShapeOperators(layer.metadata);
 }

@@ -69,14 +69,14 @@ void lintTensorCores(const Layer& conv, KernelNames& kernels, std::vector<LintFi
 
 void lintFloatOutput(const Layer& conv, std::vector<LintFinding>& findings) {
     if (conv.precision != QLatin1String("INT8") || conv.outputs.empty() ||
-        conv.outputs[0].precision == QLatin1String("INT8"))
+        conv.outputs[0].precision() == QLatin1String("INT8"))
         return;
     LintFinding f = findingFor(conv, lintrules::kConvInt8FloatOutput);
     f.hazard = QStringLiteral("Quantized Convolution has float outputs.");
     f.mitigation = QStringLiteral("Consider adding quantization after the convolution.");
     f.help = QStringLiteral("Quantized Convolution with float outputs is ill advised for "
                             "memory-limited convolutions.");
-    f.details.emplace_back(QStringLiteral("output format"), conv.outputs[0].format);
+    f.details.emplace_back(QStringLiteral("output format"), conv.outputs[0].format());
     findings.push_back(std::move(f));
 }
 

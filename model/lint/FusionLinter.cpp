@@ -34,8 +34,8 @@ bool canTakeScale(const Layer& layer) {
 // unfused-qdq.
 void lintScale(const EnginePlan& plan, const Layer& layer, std::vector<LintFinding>& findings) {
     if (layer.type != QLatin1String("Scale") || layer.inputs.empty() || layer.outputs.empty() ||
-        layer.inputs[0].precision == QLatin1String("INT8") ||
-        layer.outputs[0].precision == QLatin1String("INT8"))
+        layer.inputs[0].precision() == QLatin1String("INT8") ||
+        layer.outputs[0].precision() == QLatin1String("INT8"))
         return;
     const Layer* producer = producerOf(plan, layer);
     if (!producer || !canTakeScale(*producer))
@@ -59,13 +59,13 @@ void lintScale(const EnginePlan& plan, const Layer& layer, std::vector<LintFindi
 void lintShuffle(const Layer& layer, double percentLimit, std::vector<LintFinding>& findings) {
     if (layer.type != QLatin1String("Shuffle") || layer.inputs.empty() || layer.outputs.empty())
         return;
-    const bool converts = layer.inputs[0].precision != layer.outputs[0].precision;
+    const bool converts = layer.inputs[0].precision() != layer.outputs[0].precision();
     const bool costly = layer.timing.percent >= percentLimit;
     if (!converts && !costly)
         return;
     LintFinding f = findingOn(layer, lintrules::kShuffleCostly);
     f.hazard = converts ? QStringLiteral("Shuffle converts %1 to %2 while moving data.")
-                              .arg(layer.inputs[0].precision, layer.outputs[0].precision)
+                              .arg(layer.inputs[0].precision(), layer.outputs[0].precision())
                         : QStringLiteral("Shuffle takes %1 % of the engine's latency.")
                               .arg(layer.timing.percent, 0, 'f', 1);
     f.mitigation = QStringLiteral("Remove transposes/reshapes that cancel out, keep tensors in one "
@@ -73,9 +73,10 @@ void lintShuffle(const Layer& layer, double percentLimit, std::vector<LintFindin
                                   "fuse with.");
     f.help = QStringLiteral("Shuffle layers only move data: their time is memory traffic that a "
                             "different layout or export would avoid.");
-    f.details = {{QStringLiteral("latency"), latencyText(layer)},
-                 {QStringLiteral("formats"),
-                  QStringLiteral("%1 -> %2").arg(layer.inputs[0].format, layer.outputs[0].format)}};
+    f.details = {
+        {QStringLiteral("latency"), latencyText(layer)},
+        {QStringLiteral("formats"),
+         QStringLiteral("%1 -> %2").arg(layer.inputs[0].format(), layer.outputs[0].format())}};
     findings.push_back(std::move(f));
 }
 

@@ -15,8 +15,8 @@ void QdqLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         if (layer.type != QLatin1String("Scale") || layer.inputs.empty() || layer.outputs.empty() ||
             !settings.covers(layer.index))
             continue;
-        const bool intIn = layer.inputs[0].precision == QLatin1String("INT8");
-        const bool intOut = layer.outputs[0].precision == QLatin1String("INT8");
+        const bool intIn = layer.inputs[0].precision() == QLatin1String("INT8");
+        const bool intOut = layer.outputs[0].precision() == QLatin1String("INT8");
         if (intIn == intOut)
             continue;
         const QString role = intIn ? QStringLiteral("Dequantize") : QStringLiteral("Quantize");
@@ -25,9 +25,9 @@ void QdqLinter::lint(const EnginePlan& plan, const LintSettings& settings,
         f.mitigation = QStringLiteral("Check why the %1 layer is not fused").arg(role);
         f.help = QStringLiteral("Unfused Quantize/Dequantize nodes are wasteful and should be "
                                 "avoided. Quantize nodes may be necessary for quantizing inputs.");
-        f.details = {
-            {QStringLiteral("type conversion"), layer.inputs[0].format.section(' ', 0, 0) + " -> " +
-                                                    layer.outputs[0].format.section(' ', 0, 0)}};
+        f.details = {{QStringLiteral("type conversion"),
+                      layer.inputs[0].format().section(' ', 0, 0) + " -> " +
+                          layer.outputs[0].format().section(' ', 0, 0)}};
         findings.push_back(std::move(f));
     }
 }

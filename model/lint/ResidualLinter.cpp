@@ -54,8 +54,8 @@ bool besideInt8Convolution(const EnginePlan& plan, const TensorIndex& users, con
 bool isConversion(const Layer& layer, bool toInt8) {
     if (layer.type != QLatin1String("Reformat") || layer.inputs.empty() || layer.outputs.empty())
         return false;
-    const QString& from = layer.inputs[0].precision;
-    const QString& to = layer.outputs[0].precision;
+    const QString& from = layer.inputs[0].precision();
+    const QString& to = layer.outputs[0].precision();
     return toInt8 ? isFloat(from) && to == kInt8 : from == kInt8 && isFloat(to);
 }
 
@@ -63,9 +63,9 @@ LintFinding residualFinding(const Layer& layer, const std::vector<const Tensor*>
     LintFinding f = findingOn(layer, lintrules::kUnquantizedResidual);
     QStringList tensors;
     for (const Tensor* t : floats)
-        tensors << QStringLiteral("%1 (%2)").arg(t->name, t->precision);
+        tensors << QStringLiteral("%1 (%2)").arg(t->name, t->precision());
     f.hazard = QStringLiteral("Residual add runs on a %1 skip connection inside an INT8 network.")
-                   .arg(floats.front()->precision);
+                   .arg(floats.front()->precision());
     f.mitigation = QStringLiteral("Quantize the skip connection (Q/DQ on the residual input) so "
                                   "TensorRT fuses the add into the INT8 convolution.");
     f.help = QStringLiteral("A float residual keeps the add out of INT8 and needs Reformats to "
@@ -73,15 +73,16 @@ LintFinding residualFinding(const Layer& layer, const std::vector<const Tensor*>
                             "residual removes both (compare ResNet 'qat' with 'qat-residual').");
     f.details = {
         {QStringLiteral("float residual"), tensors.join(QStringLiteral(", "))},
-        {QStringLiteral("output"), layer.outputs.empty() ? QString() : layer.outputs[0].format}};
+        {QStringLiteral("output"), layer.outputs.empty() ? QString() : layer.outputs[0].format()}};
     return f;
 }
 
 LintFinding reformatFinding(const Layer& reformat, const Layer& residual) {
     LintFinding f = findingOn(reformat, lintrules::kUnquantizedResidual);
-    f.hazard = QStringLiteral("Reformat converts %1 to %2 only because the residual of \"%3\" "
-                              "is not quantized.")
-                   .arg(reformat.inputs[0].precision, reformat.outputs[0].precision, residual.name);
+    f.hazard =
+        QStringLiteral("Reformat converts %1 to %2 only because the residual of \"%3\" "
+                       "is not quantized.")
+            .arg(reformat.inputs[0].precision(), reformat.outputs[0].precision(), residual.name);
     f.mitigation = QStringLiteral("Quantize the residual input of \"%1\"; this conversion then "
                                   "disappears.")
                        .arg(residual.name);
@@ -108,7 +109,7 @@ void ResidualLinter::lint(const EnginePlan& plan, const LintSettings& /*settings
     for (const Layer& layer : plan.layers) {
         std::vector<const Tensor*> floats;
         for (const Tensor* t : residualInputs(layer))
-            if (isFloat(t->precision))
+            if (isFloat(t->precision()))
                 floats.push_back(t);
         if (floats.empty() ||
             !(isInt8Convolution(layer) || besideInt8Convolution(plan, users, layer)))

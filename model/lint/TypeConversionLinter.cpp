@@ -7,7 +7,7 @@ namespace {
 
 // The data-type word of a short format: "Int8" of "Int8 NC/32HW32", "Half" of "Half".
 QString typeWord(const Tensor& tensor) {
-    return tensor.format.section(' ', 0, 0);
+    return tensor.format().section(' ', 0, 0);
 }
 
 } // namespace
@@ -23,12 +23,12 @@ void TypeConversionLinter::lint(const EnginePlan& plan, const LintSettings& sett
             continue;
         const Tensor& in = layer.inputs[0];
         const Tensor& out = layer.outputs[0];
-        if (in.precision == out.precision)
+        if (in.precision() == out.precision())
             continue;
         LintFinding f = findingOn(layer, m_rule);
         f.hazard = QStringLiteral("%1 layer is converting operand data type.").arg(m_layerType);
         const bool quantized =
-            in.precision == QLatin1String("INT8") || out.precision == QLatin1String("INT8");
+            in.precision() == QLatin1String("INT8") || out.precision() == QLatin1String("INT8");
         f.mitigation = quantized
                            ? QStringLiteral("Consider adding quantization around float operations.")
                            : QStringLiteral("Check why the neighbouring layers run in different "

@@ -41,9 +41,9 @@ computeConvolutionMetrics(const Layer& layer, std::optional<std::string_view> ke
     const double rs = shape->kernelVolume;
     const double g = static_cast<double>(m.groups);
 
-    const double elementSize = input.elementSize;
+    const double elementSize = input.elementSize();
     const double inputBytes = input.volume() * elementSize;
-    const double outputBytes = output.volume() * output.elementSize;
+    const double outputBytes = output.volume() * output.elementSize();
     const double weightsBytes = k * c * rs / g * elementSize;
     m.bytes = inputBytes + weightsBytes + outputBytes;
     m.macs = std::trunc(shape->convolutionMacs());

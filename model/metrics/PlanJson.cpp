@@ -16,8 +16,8 @@ std::string str(const QString& s) {
 OrderedJson tensorJson(const Tensor& t) {
     return {{"name", str(t.name)},
             {"shape", t.shape},
-            {"format", str(t.format)},
-            {"precision", str(t.precision)},
+            {"format", str(t.format())},
+            {"precision", str(t.precision())},
             {"bytes", t.sized() ? jsonNumber(t.bytes) : OrderedJson()},
             {"constant", t.constant}};
 }
@@ -32,7 +32,7 @@ OrderedJson tensorsJson(const std::vector<Tensor>& tensors) {
 OrderedJson bindingsJson(const std::vector<const Tensor*>& tensors) {
     OrderedJson list = OrderedJson::array();
     for (const Tensor* t : tensors)
-        list.push_back({{"name", str(t->name)}, {"shape", t->shape}, {"format", str(t->format)}});
+        list.push_back({{"name", str(t->name)}, {"shape", t->shape}, {"format", str(t->format())}});
     return list;
 }
 

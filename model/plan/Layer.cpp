@@ -31,7 +31,12 @@ QString Tensor::shapeText() const {
 }
 
 QString Tensor::description() const {
-    return name + QStringLiteral(": ") + shapeText() + 'x' + format;
+    return name + QStringLiteral(": ") + shapeText() + 'x' + format();
+}
+
+const TensorStorage& Tensor::storageOrNone() const {
+    static const TensorStorage none;
+    return storage ? *storage : none;
 }
 
 namespace {
@@ -58,7 +63,7 @@ bool Layer::weightsKnown() const {
 void Layer::addWeightTensor(const Tensor& t) {
     weightsExported = true;
     if (weightsType.isEmpty())
-        weightsType = t.precision;
+        weightsType = t.precision();
     // Summed as a double: a damaged file's volume (1e54) saturates instead of overflowing.
     const double count = static_cast<double>(weightsCount) + (t.sized() ? t.volume() : 0.0);
     constexpr double kLargest = 9.0e18; // below qint64's largest, exactly representable

@@ -13,23 +13,43 @@
 
 namespace planscope {
 
-struct Tensor {
-    QString name;
-    std::vector<qint64> shape;
+// How a tensor is stored, as its Format/Datatype and Location say. The tensors stored alike
+// share one (a plan has a few dozen kinds; a tensor holds a pointer, not four strings).
+struct TensorStorage {
     QString longFormat; // the "Format/Datatype" string as exported
-    QString format;     // trex's short name, e.g. "Int8 NC/32HW32"
+    QString format;     // trex's short name for the tensor's rank, e.g. "Int8 NC/32HW32"
     QString precision;  // data type, e.g. "INT8"
     QString location;
     double elementSize = 0;
+};
+
+struct Tensor {
+    QString name;
+    std::vector<qint64> shape;
+    std::shared_ptr<const TensorStorage> storage; // empty: none exported
     double bytes = 0;
     // An input no layer writes and no binding names: a weight the layer reads as a tensor
     // (TensorRT 10's Myelin GEMMs). Its bytes are the layer's weights, not activations.
     bool constant = false;
 
+    const QString& longFormat() const { return storageOrNone().longFormat; }
+    const QString& format() const { return storageOrNone().format; }
+    const QString& precision() const { return storageOrNone().precision; }
+    const QString& location() const { return storageOrNone().location; }
+    double elementSize() const { return storageOrNone().elementSize; }
+    // A storage of its own with `change` made to the present one (tests and hand-made plans).
+    template <class Change> void changeStorage(Change change) {
+        TensorStorage changed = storageOrNone();
+        change(changed);
+        storage = std::make_shared<const TensorStorage>(std::move(changed));
+    }
     double volume() const;       // element count; a double, so no shape can overflow it
     bool sized() const;          // every dimension known (-1 marks a dynamic one), so bytes hold
     QString shapeText() const;   // "[1, 3, 224, 224]"
     QString description() const; // "input1: [1, 3, 224, 224]xFP32 NCHW" as trex prints bindings
+
+  private:
+    const TensorStorage& storageOrNone() const;
 };
 
 // A layer's profile record. `measured` is false when no profile names the layer: its figures are

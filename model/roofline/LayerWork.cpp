@@ -10,7 +10,7 @@ namespace planscope {
 namespace {
 
 bool sized(const Tensor& t) {
-    return t.sized() && t.elementSize > 0;
+    return t.sized() && t.elementSize() > 0;
 }
 
 double product(const std::vector<qint64>& shape, std::size_t from, std::size_t to) {

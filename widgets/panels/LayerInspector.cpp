@@ -74,8 +74,8 @@ QString LayerInspector::tensors(const Layer& l) const {
     const auto add = [&](const QString& role, const Tensor& t) {
         rows += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td title=\"%4\">%5<br>"
                                "<span class=muted>%4</span></td><td align=right>%6</td></tr>")
-                    .arg(role, breakable(t.name), t.shapeText(), escaped(t.longFormat),
-                         escaped(t.format), bytesText(known(t.sized(), t.bytes)));
+                    .arg(role, breakable(t.name), t.shapeText(), escaped(t.longFormat()),
+                         escaped(t.format()), bytesText(known(t.sized(), t.bytes)));
     };
     for (const Tensor& t : l.inputs) // a weight read as a tensor: no layer writes it
         add(t.constant ? QStringLiteral("<span title=\"%1\">%2</span>")

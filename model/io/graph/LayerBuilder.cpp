@@ -39,8 +39,8 @@ double sumBytes(const std::vector<Tensor>& tensors) {
 
 } // namespace
 
-const LayerBuilder::SharedFormat& LayerBuilder::formatOf(std::string_view format,
-                                                         std::string_view dataType) {
+LayerBuilder::SharedFormat& LayerBuilder::formatOf(std::string_view format,
+                                                   std::string_view dataType) {
     std::string key; // both texts, told apart by their length
     key.reserve(format.size() + dataType.size() + 12);
     key.append(std::to_string(format.size())).append(1, ':').append(format).append(dataType);
@@ -56,12 +56,24 @@ const LayerBuilder::SharedFormat& LayerBuilder::formatOf(std::string_view format
         .first->second;
 }
 
-const LayerBuilder::SharedFormat& LayerBuilder::formatOf(std::string_view text) {
+LayerBuilder::SharedFormat& LayerBuilder::formatOf(std::string_view text) {
     if (const auto known = m_formats.find(text); known != m_formats.end())
         return known->second;
     const QString longName = fromUtf8(text);
     return m_formats.emplace(std::string(text), SharedFormat{describeFormat(longName), longName})
         .first->second;
+}
+
+std::shared_ptr<const TensorStorage> LayerBuilder::storageOf(SharedFormat& format, std::size_t rank,
+                                                             std::string_view location) {
+    for (const SharedFormat::Storage& known : format.storages)
+        if (known.rank == rank && known.location == location)
+            return known.storage;
+    auto storage = std::make_shared<const TensorStorage>(
+        TensorStorage{format.longName, shortNameForRank(format.shortName, rank), format.precision,
+                      shared(location), format.elementSize});
+    format.storages.push_back({rank, std::string(location), storage});
+    return storage;
 }
 
 Tensor LayerBuilder::buildTensor(element raw) {
@@ -72,13 +84,14 @@ Tensor LayerBuilder::buildTensor(element raw) {
     std::string_view formatDatatype; // TensorRT 10 and before: the two in one string
     std::string_view format;         // TensorRT 11: apart
     std::string_view dataType;
+    std::string_view location;
     bool split = false;
     bool knownVolume = true;
     for (const auto field : object) { // a key written twice keeps its last value
         if (field.key == "Name") {
             t.name = m_tensorNames.get(stringOr(field.value));
         } else if (field.key == "Location") {
-            t.location = shared(stringOr(field.value));
+            location = stringOr(field.value);
         } else if (field.key == "Format/Datatype") {
             formatDatatype = stringOr(field.value);
         } else if (field.key == "Format") {
@@ -101,13 +114,10 @@ Tensor LayerBuilder::buildTensor(element raw) {
             }
         }
     }
-    const SharedFormat& shape =
+    SharedFormat& stored =
         split && formatDatatype.empty() ? formatOf(format, dataType) : formatOf(formatDatatype);
-    t.longFormat = shape.longName;
-    t.format = shortNameForRank(shape.shortName, t.shape.size());
-    t.precision = shape.precision;
-    t.elementSize = shape.elementSize;
-    t.bytes = knownVolume ? tensorBytes(t.volume(), t.elementSize) : 0.0;
+    t.storage = storageOf(stored, t.shape.size(), location);
+    t.bytes = knownVolume ? tensorBytes(t.volume(), stored.elementSize) : 0.0;
     return t;
 }
 
@@ -185,8 +195,8 @@ Layer LayerBuilder::build(simdjson::dom::object raw, Layer::AttributeText attrib
         layer.type = QStringLiteral("Deconvolution");
     if (layer.tactic.isEmpty())
         layer.tactic = QStringLiteral("TensorRT");
-    layer.precision = layer.inputs.empty() ? QStringLiteral("None") : layer.inputs[0].precision;
-    layer.outputPrecision = layer.outputs.empty() ? QString() : layer.outputs[0].precision;
+    layer.precision = layer.inputs.empty() ? QStringLiteral("None") : layer.inputs[0].precision();
+    layer.outputPrecision = layer.outputs.empty() ? QString() : layer.outputs[0].precision();
 
     layer.inputBytes = sumBytes(layer.inputs);
     layer.outputBytes = sumBytes(layer.outputs);

@@ -31,9 +31,18 @@ class LayerBuilder {
   private:
     struct SharedFormat : TensorFormat {
         QString longName;
+        // The storages of tensors in this format, one for each rank and location met.
+        struct Storage {
+            std::size_t rank;
+            std::string location;
+            std::shared_ptr<const TensorStorage> storage;
+        };
+        std::vector<Storage> storages;
     };
-    const SharedFormat& formatOf(std::string_view text);
-    const SharedFormat& formatOf(std::string_view format, std::string_view dataType);
+    SharedFormat& formatOf(std::string_view text);
+    SharedFormat& formatOf(std::string_view format, std::string_view dataType);
+    std::shared_ptr<const TensorStorage> storageOf(SharedFormat& format, std::size_t rank,
+                                                   std::string_view location);
     QString shared(std::string_view text) { return m_strings.get(text); }
     Tensor buildTensor(simdjson::dom::element raw);
     std::vector<Tensor> buildTensors(simdjson::dom::element raw);

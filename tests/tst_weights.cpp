@@ -1,5 +1,6 @@
 #include "CliRun.h"
 #include "TestSupport.h"
+#include "WeightModels.h"
 #include "io/PlanLoader.h"
 #include "onnxmodel/ModelWeights.h"
 #include "onnxmodel/WeightFigures.h"
@@ -9,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -78,12 +78,8 @@ class TestWeights : public QObject {
 
 void TestWeights::initTestCase() {
     QVERIFY(m_dir.isValid());
-    QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"),
-                 {QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/make_weight_models.py"), m_dir.path(),
-                  dataPath(QString())});
-    QVERIFY(python.waitForFinished(120000));
-    QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+    const QString made = planscope::test::makeWeightModels(m_dir.path());
+    QVERIFY2(made.isEmpty(), qPrintable(made));
     QFile expected(path(QStringLiteral("expected.json")));
     QVERIFY(expected.open(QIODevice::ReadOnly));
     m_expected = jsonOf(expected.readAll());

@@ -1,9 +1,17 @@
 #include "TestSupport.h"
 #include "WeightModels.h"
+#include "graph/GraphStyle.h"
+#include "graphview/GraphCanvas.h"
 #include "gui/MainWindow.h"
+#include "itemmodels/LayerTableModel.h"
+#include "lint/LintCatalog.h"
 #include "onnxmodel/ModelWeights.h"
+#include "panels/GraphPanel.h"
+#include "panels/LayerTablePanel.h"
+#include "table/LayerTableView.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDragEnterEvent>
 #include <QFile>
 #include <QJsonDocument>
@@ -11,6 +19,7 @@
 #include <QMimeData>
 #include <QSet>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 
 using namespace planscope;
@@ -36,6 +45,7 @@ class TestModelWindow : public QObject {
   private slots:
     void initTestCase();
     void readsTheModelBesideThePlan();
+    void viewsShowTheModel();
     void readsTheModelNamedWithThePlan();
     void readsADroppedModel();
     void refusesAModelOfOtherNodes();
@@ -95,6 +105,58 @@ void TestModelWindow::readsTheModelBesideThePlan() {
     QCOMPARE(read.size(), 1); // before the load is finished
     QVERIFY(window.document()->modelWeights());
     QCOMPARE(window.document()->modelWeights()->nodesInLayers, weights->nodesInLayers);
+}
+
+// The Layers table's weight columns show with the model and hide without; the graph colours by
+// 2:4 readiness (layer 2, node_conv2d_1, planted 2:4: yellow); the lint runs the weights' rules.
+void TestModelWindow::viewsShowTheModel() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndWait(window, plan()));
+    LayerTableView* table = window.layerPanel()->view();
+    for (int c = LayerTableModel::ParamsColumn; c <= LayerTableModel::RangeRatioColumn; ++c)
+        QVERIFY(table->isColumnHidden(c));
+    QVERIFY(readModel(window, path("mnist.onnx")));
+    for (int c = LayerTableModel::ParamsColumn; c <= LayerTableModel::RangeRatioColumn; ++c)
+        QVERIFY(!table->isColumnHidden(c));
+    const QAbstractItemModel* rows = table->model();
+    QString conv2;
+    for (int row = 0; row < rows->rowCount(); ++row)
+        if (rows->index(row, 0).data(LayerTableModel::LayerIndexRole).toInt() == 2)
+            conv2 = rows->index(row, LayerTableModel::Sparse24Column).data().toString();
+    QCOMPARE(conv2, QString("100.0 %"));
+    // The lint's findings include the weights' rules where they find something: conv1's outlier
+    // channel is not quantized (FP32 on this plan), so nothing there.
+    for (const LintFinding& f : window.document()->findings())
+        QVERIFY2(f.rule != lintrules::kQuantizedOutlierChannel, qPrintable(f.layerName));
+
+    GraphPanel* graph = window.graphPanel();
+    window.findChild<QTabWidget*>()->setCurrentWidget(graph);
+    QComboBox* color = nullptr;
+    for (QComboBox* box : graph->findChildren<QComboBox*>())
+        if (box->itemText(0) == QLatin1String("Color by type"))
+            color = box;
+    QVERIFY(color);
+    QCOMPARE(color->itemText(3), QString("Color by 2:4 readiness"));
+    color->setCurrentIndex(3);
+    QVERIFY(QTest::qWaitFor(
+        [graph] {
+            return !graph->isLayingOut() && graph->canvas()->scene() &&
+                   graph->canvas()->scene()->style.color == GraphStyle::Color::Sparsity;
+        },
+        60000));
+    const GraphCanvas::Scene& scene = *graph->canvas()->scene();
+    QVERIFY(scene.style.layerSparse24);
+    QCOMPARE(*(*scene.style.layerSparse24)[2], 100.0);
+    QVERIFY(!(*scene.style.layerSparse24)[1]); // a pooling layer: no weights
+    const GraphNode& node = scene.graph.nodes()[std::size_t(scene.graph.nodeOfLayer(2))];
+    QCOMPARE(nodeColor(node, *window.document()->plan(), scene.style), palette::scaleColor(1.0));
+    const GraphNode& pool = scene.graph.nodes()[std::size_t(scene.graph.nodeOfLayer(1))];
+    QCOMPARE(nodeColor(pool, *window.document()->plan(), scene.style), palette::Rgb(0xDDDDDD));
+
+    window.document()->closeModel();
+    for (int c = LayerTableModel::ParamsColumn; c <= LayerTableModel::RangeRatioColumn; ++c)
+        QVERIFY(table->isColumnHidden(c));
 }
 
 // --onnx on the window's command line: named while the plan is still loading, read once it is

@@ -1,6 +1,7 @@
 #include "analysis/PlanAnalysis.h"
 
 #include "lint/Linter.h"
+#include "lint/WeightLinter.h"
 #include "onnxmodel/ModelWeights.h"
 #include "roofline/Roofline.h"
 
@@ -61,7 +62,12 @@ bool PlanAnalysis::hasModules() const {
 }
 
 const std::vector<LintFinding>& PlanAnalysis::findings() const {
-    return m_parts->findings.get([&] { return lintPlan(*m_plan, m_parts->lint); });
+    return m_parts->findings.get([&] {
+        std::vector<LintFinding> findings = lintPlan(*m_plan, m_parts->lint);
+        if (m_parts->weights && lintCanRun(*m_plan))
+            lintModelWeights(*m_plan, *m_parts->weights, m_parts->lint, findings);
+        return findings;
+    });
 }
 
 const PlanCheck& PlanAnalysis::check() const {

@@ -451,6 +451,23 @@ void TestWeights::lintAndReportReadTheModel() {
                                      "--chart", "sparsity-readiness", "-o", svg});
     QVERIFY2(chart.status == 0, qPrintable(chart.err));
     QVERIFY(QFileInfo(svg).size() > 1000);
+    // export-graph --color sparsity: 2:4-ready conv2 and fc1 (all zeros) yellow, fc2's INT8
+    // weights (0 %) dark, a pooling layer grey; it needs the model.
+    const QString dot = path("sparsity.dot");
+    const auto graph = runPlanscope(
+        {"export-graph", plan(), "--onnx", path("mnist.onnx"), "--color", "sparsity", "-o", dot});
+    QVERIFY2(graph.status == 0, qPrintable(graph.err));
+    QFile dotFile(dot);
+    QVERIFY(dotFile.open(QIODevice::ReadOnly));
+    const QString drawn = QString::fromUtf8(dotFile.readAll());
+    QVERIFY2(drawn.contains(R"(node_conv2d_1\nnode_relu_1", fillcolor="#fde725")"),
+             qPrintable(drawn));
+    QVERIFY(drawn.contains(R"(node_linear_myl4_0", fillcolor="#fde725")"));
+    QVERIFY(drawn.contains(R"(__myl_MulSum_myl4_1", fillcolor="#440154")"));
+    QVERIFY(drawn.contains(R"(node_max_pool2d", fillcolor="#dddddd")"));
+    const auto unweighed = runPlanscope({"export-graph", plan(), "--color", "sparsity", "-o", dot});
+    QCOMPARE(unweighed.status, 2);
+    QVERIFY(unweighed.err.contains("--color sparsity needs the ONNX model: --onnx MODEL"));
     const auto compare = runPlanscope(
         {"report", "--compare", plan(), plan(), "--onnx", path("mnist.onnx"), "-o", html});
     QCOMPARE(compare.status, 2);

@@ -8,6 +8,7 @@
 #include "onnxmodel/ModelWeights.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerTablePanel.h"
+#include "panels/SummaryPanel.h"
 #include "table/LayerTableView.h"
 
 #include <QApplication>
@@ -96,6 +97,12 @@ void TestModelWindow::readsTheModelBesideThePlan() {
     // The analysis the views and the report read has them too.
     QCOMPARE(window.document()->analysis()->modelWeights(), weights);
     QCOMPARE(window.document()->model()->graphName, QStringLiteral("main_graph"));
+    // The Summary says which of its nodes and weights reached a layer.
+    const QString summary = window.summaryPanel()->text();
+    for (const char* shown :
+         {"ONNX model", "mnist.onnx (graph main_graph)", "13, in a layer: 11 (84.6 %)",
+          "2 (Reshape 1, DequantizeLinear 1)", "read by a layer: 100.0 %"})
+        QVERIFY2(summary.contains(shown), qPrintable(QString(shown) + "\n---\n" + summary));
     // A reload of the same plan reads the model again.
     QSignalSpy loaded(&window, &MainWindow::loadFinished);
     QSignalSpy read(&window, &MainWindow::modelFinished);

@@ -41,13 +41,13 @@ AsyncModelReader::~AsyncModelReader() {
     m_work.waitForFinished();
 }
 
-void AsyncModelReader::read(const QString& path, std::shared_ptr<const EnginePlan> plan) {
+void AsyncModelReader::read(const QString& path, const std::shared_ptr<const EnginePlan>& plan) {
     const quint64 job = ++m_requests;
     m_job = job;
     m_path = path;
     QFuture<Outcome> work = QtConcurrent::run([path, plan] { return readOutcome(path, *plan); });
     m_work = work;
-    work.then(this, [this, job, path, plan](Outcome outcome) {
+    work.then(this, [this, job, path, plan](const Outcome& outcome) {
         if (m_job != job)
             return;
         m_job = 0;

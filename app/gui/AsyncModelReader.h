@@ -20,7 +20,7 @@ class AsyncModelReader : public QObject {
     explicit AsyncModelReader(QObject* parent = nullptr);
     ~AsyncModelReader() override;
 
-    void read(const QString& path, std::shared_ptr<const EnginePlan> plan);
+    void read(const QString& path, const std::shared_ptr<const EnginePlan>& plan);
     void cancel();
     bool isReading() const { return m_job != 0; }
 

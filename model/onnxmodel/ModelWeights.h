@@ -56,8 +56,8 @@ struct ModelWeights {
     std::optional<double> paramSharePercent() const;
     // The weights of plan layer `index`; null when it names no node of the model.
     const LayerWeights* forLayer(int index) const;
-    // Each of `layers` plan layers' 2:4 readiness (sparse24Percent), missing where it has none.
-    std::vector<std::optional<double>> sparse24Percents(std::size_t layers) const;
+    // Each of `count` plan layers' 2:4 readiness (sparse24Percent), missing where it has none.
+    std::vector<std::optional<double>> sparse24Percents(std::size_t count) const;
     // Whether any node of the model reached a layer: when not, nothing is mapped.
     bool matched() const { return nodesInLayers > 0; }
 };

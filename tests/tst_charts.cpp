@@ -1,4 +1,5 @@
 #include "AnalysisSupport.h"
+#include "PlantedWeights.h"
 #include "TestSupport.h"
 #include "charts/ChartBuilders.h"
 #include "charts/ChartCatalog.h"
@@ -52,6 +53,7 @@ class TestCharts : public QObject {
     void alignedLayersShareOneAxis();
     void rejectsUnknownChart();
     void rooflinePlotsLayersUnderTheirRoofs();
+    void weightChartsShowTheModelsLayers();
 
   private:
     EnginePlan m_plan;
@@ -79,6 +81,8 @@ void TestCharts::everyChartBuilds() {
         QVERIFY(chart.panels.front().emptyMessage.contains("verbose build log"));
     else if (id == "module-sunburst") // its ONNX nodes are named "Conv_12": no module paths
         QVERIFY(chart.panels.front().emptyMessage.contains("module path"));
+    else if (id == "sparsity-readiness" || id == "channel-range") // no ONNX model given
+        QVERIFY(chart.panels.front().emptyMessage.contains("File > Open Model"));
     else if (id != "pointwise-fusion") // MobileNet has no PointWise layers
         QVERIFY2(chart.markCount() > 0, qPrintable(id));
 }
@@ -445,6 +449,35 @@ void TestCharts::rooflinePlotsLayersUnderTheirRoofs() {
         QCOMPARE(curve.points[1].second, curve.points[2].second); // the flat peak
     }
     QVERIFY(panel.title.contains("TITAN RTX"));
+}
+
+// The ONNX model's charts: a bar per layer whose weights give the figure, on which side of the
+// rule it is; without a model, empty and saying where to give one (never 0).
+void TestCharts::weightChartsShowTheModelsLayers() {
+    const PlanAnalysis alone = analysisOf(m_plan);
+    for (const char* id : {"sparsity-readiness", "channel-range"}) {
+        const Panel panel = buildChart(alone, id).panels.front();
+        QVERIFY(panel.isEmpty());
+        QVERIFY2(panel.emptyMessage.contains("File > Open Model"), qPrintable(panel.emptyMessage));
+    }
+    const PlanAnalysis analysis =
+        alone.withModelWeights(test::plantedModel({test::plantedLayer(1, test::twoOfFourZeros()),
+                                                   test::plantedLayer(2, test::outlierChannel())}));
+    const Panel ready = buildChart(analysis, "sparsity-readiness").panels.front();
+    QCOMPARE(ready.bars.size(), std::size_t(2));
+    QCOMPARE(ready.bars[0].segments[0].layer, 1);
+    QCOMPARE(ready.bars[0].segments[0].value, 100.0);
+    QCOMPARE(ready.bars[0].segments[0].key, QString("2:4-ready"));
+    QCOMPARE(ready.bars[1].segments[0].value, 0.0);
+    QCOMPARE(ready.bars[1].segments[0].key, QString("not 2:4-ready"));
+    QCOMPARE(ready.lines.front().value, 100.0);
+    const Panel range = buildChart(analysis, "channel-range").panels.front();
+    QCOMPARE(range.bars.size(), std::size_t(2));
+    QCOMPARE(range.bars[0].segments[0].value, 1.0);
+    QCOMPARE(range.bars[1].segments[0].value, 50.0);
+    QCOMPARE(range.bars[1].segments[0].key, QString("outlier (above 10)"));
+    QCOMPARE(range.lines.front().value, 10.0);
+    QVERIFY(range.bars[0].segments[0].color != range.bars[1].segments[0].color);
 }
 
 PLANSCOPE_TEST_MAIN(TestCharts, QCoreApplication)

@@ -209,7 +209,7 @@ void TestCli::exportsCharts() {
     QTemporaryDir dir;
     const Run list = runPlanscope({"export-chart", "--list"});
     QCOMPARE(list.status, 0);
-    QCOMPARE(list.out.trimmed().split('\n').size(), 39);
+    QCOMPARE(list.out.trimmed().split('\n').size(), 41);
     QVERIFY(list.out.startsWith("latency-sunburst"));
     const Run one =
         runPlanscope({"export-chart", dataPath(kMobileNet), "--chart", "latency-sunburst", "-o",
@@ -222,7 +222,7 @@ void TestCli::exportsCharts() {
     const Run all = runPlanscope({"export-chart", dataPath(kMobileNet), "--all", "-o",
                                   dir.filePath("all"), "--format", "png"});
     QVERIFY2(all.status == 0, qPrintable(all.err));
-    QCOMPARE(QDir(dir.filePath("all")).entryList({"*.png"}).size(), 39);
+    QCOMPARE(QDir(dir.filePath("all")).entryList({"*.png"}).size(), 41);
 }
 
 void TestCli::exportsGraphs() {

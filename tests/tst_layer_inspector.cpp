@@ -1,3 +1,4 @@
+#include "PlantedWeights.h"
 #include "TestSupport.h"
 #include "document/PlanDocument.h"
 #include "panels/LayerInspector.h"
@@ -66,6 +67,7 @@ class TestLayerInspector : public QObject {
     void copiesTheWholeName();
     void showsWhatAVerboseLogHolds();
     void showsTheSpeedOfLight();
+    void showsTheModelsWeights();
 };
 
 // Under the tactic: where the math runs, then the rest the kernel's name says; "unknown kernel"
@@ -194,6 +196,34 @@ void TestLayerInspector::showsTheSpeedOfLight() {
           QLocale().toString(*r.work.flops, 'f', 0), QString("int8"), QString("memory"),
           QString::number(*r.solPercent, 'f', 1) + " %", QString(" TOP/s")})
         QVERIFY2(text.contains(shown), qPrintable(shown + "\n---\n" + text));
+}
+
+// The ONNX model's weights of the layer: its figures and their histogram, painted; none without
+// a model, and a line saying so for a layer naming none of its nodes.
+void TestLayerInspector::showsTheModelsWeights() {
+    Inspector inspector("trex/mobilenet/mobilenet.qat.onnx.engine");
+    const EnginePlan& plan = *inspector.document.plan();
+    inspector.document.selection()->select(1);
+    QVERIFY(!inspector.view.text().contains("Channel range ratio"));
+    inspector.document.setModel(
+        inspector.document.sharedPlan(), nullptr,
+        test::plantedModel({test::plantedLayer(1, test::twoOfFourZeros()),
+                            test::plantedLayer(2, test::outlierChannel())}));
+    QString text = inspector.view.text();
+    for (const char* shown : {"Weights", "node_1", "Parameters", "32", "FLOAT", "0 / 4", "50.0 %",
+                              "100.0 % (2:4-ready)", "Channel range ratio", "1.0"})
+        QVERIFY2(text.contains(shown), qPrintable(QString(shown) + "\n---\n" + text));
+    const QImage histogram =
+        inspector.view.document()
+            ->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("planscope-weights:1")))
+            .value<QImage>();
+    QVERIFY(!histogram.isNull());
+    QVERIFY(histogram.width() >= 240);
+    inspector.document.selection()->select(2);
+    QVERIFY(inspector.view.text().contains("50.0 (outlier channel)"));
+    inspector.document.selection()->select(0);
+    QVERIFY(inspector.view.text().contains("The layer names no node of planted.onnx."));
+    QCOMPARE(plan.layers.size(), std::size_t(72));
 }
 
 PLANSCOPE_TEST_MAIN(TestLayerInspector, QApplication)

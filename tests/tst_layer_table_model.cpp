@@ -1,9 +1,10 @@
+#include "PlantedWeights.h"
 #include "TestSupport.h"
 #include "analysis/PlanAnalysis.h"
 #include "io/PlanLoader.h"
-#include "roofline/Roofline.h"
 #include "itemmodels/LayerFilterModel.h"
 #include "itemmodels/LayerTableModel.h"
+#include "roofline/Roofline.h"
 
 #include <QAbstractItemModelTester>
 #include <algorithm>
@@ -27,6 +28,7 @@ class TestLayerTableModel : public QObject {
     void addsAttributeColumnsOfType();
     void showsMissingFiguresAsMissing();
     void showsSpeedOfLight();
+    void showsModelWeights();
 
   private:
     EnginePlan m_plan;
@@ -252,6 +254,38 @@ void TestLayerTableModel::showsSpeedOfLight() {
     }
     QVERIFY(!m_filter.index(known, column).data(LayerTableModel::SortRole).isValid());
     m_model.setSolPercents({});
+}
+
+// The ONNX model's weight columns: blank without a model, each layer's figures with one ("-" for a
+// layer naming none of its nodes), sorted as numbers with the missing last.
+void TestLayerTableModel::showsModelWeights() {
+    using C = LayerTableModel;
+    QCOMPARE(m_model.headerData(C::Sparse24Column, Qt::Horizontal).toString(), QString("2:4 %"));
+    QCOMPARE(m_model.index(1, C::ParamsColumn).data().toString(), QString());
+    m_model.setModelWeights(test::plantedModel({test::plantedLayer(1, test::twoOfFourZeros()),
+                                                test::plantedLayer(2, test::outlierChannel())}));
+    const auto text = [&](int row, int column) {
+        return m_model.index(row, column).data().toString();
+    };
+    QCOMPARE(text(1, C::ParamsColumn), QString("32"));
+    QCOMPARE(text(1, C::ZeroPercentColumn), QString("50.0 %"));
+    QCOMPARE(text(1, C::Sparse24Column), QString("100.0 %"));
+    QCOMPARE(text(1, C::RangeRatioColumn), QString("1.0"));
+    QCOMPARE(text(2, C::ZeroPercentColumn), QString("0.0 %"));
+    QCOMPARE(text(2, C::Sparse24Column), QString("0.0 %"));
+    QCOMPARE(text(2, C::RangeRatioColumn), QString("50.0"));
+    QCOMPARE(text(0, C::ParamsColumn), QString("-")); // names no node of the model
+    QCOMPARE(m_model.index(2, C::RangeRatioColumn).data(C::SortRole).toDouble(), 50.0);
+    QVERIFY(!m_model.index(0, C::RangeRatioColumn).data(C::SortRole).isValid());
+    m_filter.sort(C::RangeRatioColumn, Qt::DescendingOrder);
+    QCOMPARE(m_filter.index(0, C::IndexColumn).data().toInt(), 2);
+    QCOMPARE(m_filter.index(1, C::IndexColumn).data().toInt(), 1);
+    QVERIFY(!m_filter.index(2, C::RangeRatioColumn).data(C::SortRole).isValid());
+    m_filter.sort(C::Sparse24Column, Qt::AscendingOrder);
+    QCOMPARE(m_filter.index(0, C::IndexColumn).data().toInt(), 2); // 0 % before 100 %
+    m_model.setModelWeights(nullptr);
+    QCOMPARE(text(1, C::ParamsColumn), QString());
+    m_filter.sort(C::IndexColumn, Qt::AscendingOrder);
 }
 
 PLANSCOPE_TEST_MAIN(TestLayerTableModel, QCoreApplication)

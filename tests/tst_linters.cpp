@@ -1,8 +1,10 @@
+#include "PlantedWeights.h"
 #include "TestSupport.h"
 #include "io/PlanLoader.h"
 #include "lint/LayerKinds.h"
 #include "lint/LintCatalog.h"
 #include "lint/Linter.h"
+#include "lint/WeightLinter.h"
 #include "plan/SideBySide.h"
 
 #include <stdexcept>
@@ -47,6 +49,8 @@ QString detail(const LintFinding& f, const QString& key) {
 class TestLinters : public QObject {
     Q_OBJECT
   private slots:
+    void findsModelWeightRules_data();
+    void findsModelWeightRules();
     void findsOnFixture_data();
     void findsOnFixture();
     void keepsEveryFindingOfALayer();
@@ -360,7 +364,65 @@ void TestLinters::listsStableRules() {
                                  "unfused-scale", "shuffle-costly", "unquantized-residual",
                                  "precision-fallback", "small-batch", "weights-sparsity",
                                  "sparse-kernel-mismatch"}));
-    QCOMPARE(standardRules(), rules);
+    QCOMPARE(standardRules(),
+             rules + QStringList({"sparse-ready-dense-kernel", "quantized-outlier-channel"}));
+    QCOMPARE(modelWeightRules(), standardRules().mid(rules.size()));
+}
+
+// The rules that read the ONNX model's weights, on weights planted on real plans' layers: 2:4-ready
+// weights on dense kernels of a GPU with sparse Tensor Cores (the A100's ResNet; not MobileNet's
+// TITAN RTX, compute capability 7.5), an outlier channel on INT8 layers (not on an FP32 one).
+void TestLinters::findsModelWeightRules_data() {
+    QTest::addColumn<QString>("plan");
+    QTest::addColumn<int>("layer");
+    QTest::addColumn<bool>("outlier"); // planted: the outlier channel, else two zeros in four
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("detail"); // the first detail's value
+    const QString resnet = "trex/resnet-a100/qat/resnet-qat.onnx.engine";
+    const QString mobilenet = "trex/mobilenet/mobilenet.qat.onnx.engine";
+    const QString sparse = "sparse-ready-dense-kernel";
+    const QString outlier = "quantized-outlier-channel";
+    QTest::newRow("xmma int8 dense, A100") << resnet << 5 << false << sparse << 1 << "100.0 %";
+    QTest::newRow("cuDNN int8x4 dense, A100") << resnet << 1 << false << sparse << 1 << "100.0 %";
+    QTest::newRow("not 2:4-ready") << resnet << 5 << true << sparse << 0 << "";
+    QTest::newRow("no kernel name (pooling)") << resnet << 2 << false << sparse << 0 << "";
+    QTest::newRow("TITAN RTX, no sparse cores") << mobilenet << 1 << false << sparse << 0 << "";
+    QTest::newRow("int8 outlier") << resnet << 5 << true << outlier << 1 << "50.0";
+    QTest::newRow("int8 outlier, TITAN RTX") << mobilenet << 1 << true << outlier << 1 << "50.0";
+    QTest::newRow("fp32 outlier") << resnet << 2 << true << outlier << 0 << "";
+    QTest::newRow("int8 without outlier") << resnet << 5 << false << outlier << 0 << "";
+}
+
+void TestLinters::findsModelWeightRules() {
+    QFETCH(QString, plan);
+    QFETCH(int, layer);
+    QFETCH(bool, outlier);
+    QFETCH(QString, rule);
+    QFETCH(int, count);
+    QFETCH(QString, detail);
+    const EnginePlan loaded = loadPlan(dataPath(plan));
+    const auto weights = test::plantedModel(
+        {test::plantedLayer(layer, outlier ? test::outlierChannel() : test::twoOfFourZeros())});
+    std::vector<LintFinding> found;
+    lintModelWeights(loaded, *weights, {}, found);
+    found = findingsOn(found, loaded.layers[std::size_t(layer)].name, rule);
+    QCOMPARE(int(found.size()), count);
+    for (const LintFinding& f : found) {
+        QCOMPARE(f.severity, Severity::Warning);
+        QCOMPARE(f.layerIndex, layer);
+        QVERIFY(!f.hazard.isEmpty() && !f.mitigation.isEmpty() && !f.help.isEmpty());
+        QCOMPARE(f.details.front().second, detail);
+    }
+    if (count == 0)
+        return;
+    LintSettings off; // a rule turned off finds nothing
+    off.disabled.insert(rule);
+    std::vector<LintFinding> none;
+    lintModelWeights(loaded, *weights, off, none);
+    QCOMPARE(int(findingsOn(none, loaded.layers[std::size_t(layer)].name, rule).size()), 0);
+    if (rule == "sparse-ready-dense-kernel")
+        QCOMPARE(found.front().details[1].second, QString("8.0"));
 }
 
 void TestLinters::findsNewRulesOnFixture_data() {

@@ -1,4 +1,5 @@
 #include "AnalysisSupport.h"
+#include "PlantedWeights.h"
 #include "TestSupport.h"
 #include "charts/ChartCatalog.h"
 #include "charts/CompareCharts.h"
@@ -201,6 +202,7 @@ class TestReport : public QObject {
     void namesEveryPerformanceStatistic();
     void opensWithTheLeads();
     void leadsWithoutTimingsSayWhatTheyNeed();
+    void showsTheModelsWeights();
 
   private:
     std::shared_ptr<EnginePlan> m_mobileNet;
@@ -241,6 +243,36 @@ void TestReport::htmlHasTheWholeReportCard() {
     QCOMPARE(graphPictures, kHotNeighbourhoods);
     QCOMPARE(int(html.count("<svg")), chartsWithData(*m_mobileNet) + graphPictures);
     QVERIFY(html.mid(html.indexOf("id=\"graph\"")).contains("<svg"));
+}
+
+// With the ONNX model: a Weights section (coverage, the layers with weights), and the weights'
+// charts among the charts; without one, neither.
+void TestReport::showsTheModelsWeights() {
+    QVERIFY(!findSection(planReport(PlanAnalysis(m_mobileNet)), "weights"));
+    QVERIFY(!findSection(planReport(PlanAnalysis(m_mobileNet)), "charts-weights"));
+    const PlanAnalysis analysis =
+        PlanAnalysis(m_mobileNet)
+            .withModelWeights(planscope::test::plantedModel(
+                {planscope::test::plantedLayer(1, planscope::test::twoOfFourZeros()),
+                 planscope::test::plantedLayer(2, planscope::test::outlierChannel())}));
+    const Report report = planReport(analysis);
+    const Section* weights = findSection(report, "weights");
+    QVERIFY(weights);
+    QCOMPARE(weights->blocks.size(), std::size_t(3));
+    const Table& coverage = std::get<Table>(weights->blocks[1]);
+    QCOMPARE(coverage.rows[0][1].text, QString("planted.onnx (graph main_graph)"));
+    QCOMPARE(coverage.rows[1][1].text, QString("4, in a layer: 2 (50.0 %)"));
+    QCOMPARE(coverage.rows[2][1].text, QString("64 parameters, read by a layer: 100.0 %"));
+    QCOMPARE(coverage.rows[3][1].text, QString("0"));
+    const Table& layers = std::get<Table>(weights->blocks[2]);
+    QCOMPARE(layers.rows.size(), std::size_t(2));
+    QCOMPARE(layers.rows[0][4].text, QString("100.0 %"));
+    QCOMPARE(layers.rows[0][6].text, QString("2:4-ready"));
+    QCOMPARE(layers.rows[1][5].text, QString("50.0"));
+    QCOMPARE(layers.rows[1][6].text, QString("outlier channel"));
+    const Section* charts = findSection(report, "charts-weights");
+    QVERIFY(charts);
+    QCOMPARE(picturesIn(*charts), 2);
 }
 
 void TestReport::pdfRenders() {

@@ -1,15 +1,17 @@
 #include "CliRun.h"
 #include "TestSupport.h"
+#include "WeightModels.h"
 #include "io/PlanLoader.h"
 #include "onnxmodel/ModelWeights.h"
 #include "onnxmodel/WeightFigures.h"
 #include "onnxread/OnnxModelReader.h"
 #include "plan/PlanError.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -68,6 +70,8 @@ class TestWeights : public QObject {
     void overlayTexts_data();
     void overlayTexts();
     void overlayAccuracy();
+    void summaryGivesTheCoverage();
+    void lintAndReportReadTheModel();
 
   private:
     QString path(const QString& name) const { return m_dir.filePath(name); }
@@ -78,12 +82,8 @@ class TestWeights : public QObject {
 
 void TestWeights::initTestCase() {
     QVERIFY(m_dir.isValid());
-    QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"),
-                 {QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/make_weight_models.py"), m_dir.path(),
-                  dataPath(QString())});
-    QVERIFY(python.waitForFinished(120000));
-    QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+    const QString made = planscope::test::makeWeightModels(m_dir.path());
+    QVERIFY2(made.isEmpty(), qPrintable(made));
     QFile expected(path(QStringLiteral("expected.json")));
     QVERIFY(expected.open(QIODevice::ReadOnly));
     m_expected = jsonOf(expected.readAll());
@@ -396,6 +396,81 @@ void TestWeights::overlayAccuracy() {
     const auto noLog = runPlanscope({"export-overlay", plan(), "--metric", "accuracy"});
     QCOMPARE(noLog.status, 2);
     QVERIFY(noLog.err.contains("--accuracy LOG"));
+}
+
+// summary --onnx: the nodes and weights that reached a layer, and the nodes in no layer by op.
+void TestWeights::summaryGivesTheCoverage() {
+    const auto json = runPlanscope({"summary", plan(), "--onnx", path("mnist.onnx"), "--json"});
+    QVERIFY2(json.status == 0, qPrintable(json.err));
+    const QJsonObject model = jsonOf(json.out)["onnx_model"].toObject();
+    QCOMPARE(model["graph"].toString(), QString("main_graph"));
+    QCOMPARE(model["onnx_nodes"].toInt(), 13);
+    QCOMPARE(model["nodes_in_layers"].toInt(), 11);
+    QCOMPARE(model["nodes_without_layer"].toInt(), 2);
+    compareFigure(model["node_share_percent"], 100.0 * 11 / 13, "node share");
+    QCOMPARE(model["params"].toInteger(), m_expected["params"].toInteger());
+    compareFigure(model["param_share_percent"], 100.0, "param share");
+    // Without --onnx the key is absent, the rest the same.
+    const auto alone = runPlanscope({"summary", plan(), "--json"});
+    QJsonObject without = jsonOf(json.out);
+    without.remove("onnx_model");
+    QCOMPARE(jsonOf(alone.out), without);
+    const auto text = runPlanscope({"summary", plan(), "--onnx", path("mnist.onnx")});
+    QCOMPARE(text.status, 0);
+    QVERIFY2(text.text().contains("\tNodes: 13, in a layer: 11 (84.6 %)\n"),
+             qPrintable(text.text()));
+    QVERIFY(text.text().contains("\tNodes in no layer: 2 (Reshape 1, DequantizeLinear 1)\n"));
+    QVERIFY(text.text().contains("read by a layer: 100.0 %"));
+    const auto other = runPlanscope({"summary", plan(), "--onnx", path("other-names.onnx")});
+    QCOMPARE(other.status, 2);
+    QVERIFY2(other.err.contains("other-names.onnx: none of its 13 node names"),
+             qPrintable(other.err));
+}
+
+// lint --onnx runs the weights' rules (nothing on this plan: its 2:4-ready conv2 runs an sm50
+// kernel and no device is described; conv1's outlier is FP32); report --onnx has the Weights
+// section and charts; export-chart --onnx draws them.
+void TestWeights::lintAndReportReadTheModel() {
+    const auto with = runPlanscope({"lint", plan(), "--onnx", path("mnist.onnx"), "--json"});
+    QVERIFY2(with.status == 0, qPrintable(with.err));
+    QCOMPARE(jsonOf(with.out), jsonOf(runPlanscope({"lint", plan(), "--json"}).out));
+    const auto refused = runPlanscope({"lint", plan(), "--onnx", path("not-a-model.onnx")});
+    QCOMPARE(refused.status, 2);
+    QVERIFY2(refused.err.contains("not-a-model.onnx"), qPrintable(refused.err));
+    const QString html = path("report.html");
+    const auto report = runPlanscope({"report", plan(), "--onnx", path("mnist.onnx"), "-o", html});
+    QVERIFY2(report.status == 0, qPrintable(report.err));
+    QFile file(html);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString written = QString::fromUtf8(file.readAll());
+    QVERIFY(written.contains("id=\"weights\""));
+    QVERIFY(written.contains("13, in a layer: 11 (84.6 %)"));
+    QVERIFY(written.contains("2:4 readiness per layer"));
+    const QString svg = path("ready.svg");
+    const auto chart = runPlanscope({"export-chart", plan(), "--onnx", path("mnist.onnx"),
+                                     "--chart", "sparsity-readiness", "-o", svg});
+    QVERIFY2(chart.status == 0, qPrintable(chart.err));
+    QVERIFY(QFileInfo(svg).size() > 1000);
+    // export-graph --color sparsity: 2:4-ready conv2 and fc1 (all zeros) yellow, fc2's INT8
+    // weights (0 %) dark, a pooling layer grey; it needs the model.
+    const QString dot = path("sparsity.dot");
+    const auto graph = runPlanscope(
+        {"export-graph", plan(), "--onnx", path("mnist.onnx"), "--color", "sparsity", "-o", dot});
+    QVERIFY2(graph.status == 0, qPrintable(graph.err));
+    QFile dotFile(dot);
+    QVERIFY(dotFile.open(QIODevice::ReadOnly));
+    const QString drawn = QString::fromUtf8(dotFile.readAll());
+    QVERIFY2(drawn.contains(R"(node_conv2d_1\nnode_relu_1", fillcolor="#fde725")"),
+             qPrintable(drawn));
+    QVERIFY(drawn.contains(R"(node_linear_myl4_0", fillcolor="#fde725")"));
+    QVERIFY(drawn.contains(R"(__myl_MulSum_myl4_1", fillcolor="#440154")"));
+    QVERIFY(drawn.contains(R"(node_max_pool2d", fillcolor="#dddddd")"));
+    const auto unweighed = runPlanscope({"export-graph", plan(), "--color", "sparsity", "-o", dot});
+    QCOMPARE(unweighed.status, 2);
+    QVERIFY(unweighed.err.contains("--color sparsity needs the ONNX model: --onnx MODEL"));
+    const auto compare = runPlanscope(
+        {"report", "--compare", plan(), plan(), "--onnx", path("mnist.onnx"), "-o", html});
+    QCOMPARE(compare.status, 2);
 }
 
 PLANSCOPE_TEST_MAIN(TestWeights, QCoreApplication)

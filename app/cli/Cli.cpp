@@ -1,6 +1,7 @@
 #include "cli/Cli.h"
 
 #include "cli/CliSupport.h"
+#include "cli/ModelWeightsOption.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -95,8 +96,12 @@ bool isCliInvocation(int argc, char** argv) {
 }
 
 int runCli(int argc, char** argv) {
+    QStringList given; // the command's arguments, before Qt reads them
+    for (int i = 2; i < argc; ++i)
+        given << QString::fromLocal8Bit(argv[i]);
+    // A command in the app library, or one that prints given an ONNX model to read (--onnx).
     if (const auto entry = commands().find(QString::fromLocal8Bit(argv[1]));
-        entry != commands().end() && !entry->second.run)
+        entry != commands().end() && (!entry->second.run || namesModel(given)))
         return runPaintingCommand(argc, argv);
     const QCoreApplication app(argc, argv);
     const QStringList arguments = QCoreApplication::arguments();

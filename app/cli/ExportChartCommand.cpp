@@ -2,6 +2,7 @@
 #include "charts/CompareCharts.h"
 #include "chartview/ChartExport.h"
 #include "cli/CliSupport.h"
+#include "cli/ModelWeightsOption.h"
 #include "cli/PlanOptions.h"
 #include "io/PlanLoader.h"
 #include "plan/PlanError.h"
@@ -100,6 +101,7 @@ int exportChartCommand(const QStringList& arguments) {
         parser.setApplicationDescription(
             QStringLiteral("Export charts of a plan to PNG or SVG (no display needed)."));
         addPlanOptions(parser);
+        addModelWeightsOption(parser);
         parser.addOptions({
             {QStringLiteral("list"), QStringLiteral("List the chart ids and what they show.")},
             {QStringLiteral("compare"),
@@ -134,6 +136,8 @@ int exportChartCommand(const QStringList& arguments) {
         const int width = positiveOption(parser, QStringLiteral("width"));
         const int height = positiveOption(parser, QStringLiteral("height"));
         const QString output = parser.value(QStringLiteral("output"));
+        if (compare && parser.isSet(QStringLiteral("onnx")))
+            throw UsageError("--onnx goes with one plan, not with --compare");
         if (compare)
             return exportComparison(parser, output, format, width, height);
         if (!all && !charts::findChart(parser.value(QStringLiteral("chart"))))

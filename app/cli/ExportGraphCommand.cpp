@@ -1,4 +1,5 @@
 #include "cli/CliSupport.h"
+#include "cli/ModelWeightsOption.h"
 #include "cli/PlanOptions.h"
 #include "graphview/GraphExport.h"
 #include "graphview/GraphFormat.h"
@@ -17,10 +18,12 @@ namespace {
 GraphStyle styleFrom(const QCommandLineParser& parser) {
     GraphStyle style;
     const QString color = parser.value(QStringLiteral("color"));
-    if (color != QLatin1String("type") && color != QLatin1String("precision"))
-        throw UsageError("--color is type or precision");
-    style.color = color == QLatin1String("precision") ? GraphStyle::Color::Precision
-                                                      : GraphStyle::Color::Type;
+    if (color != QLatin1String("type") && color != QLatin1String("precision") &&
+        color != QLatin1String("sparsity"))
+        throw UsageError("--color is type, precision or sparsity");
+    style.color = color == QLatin1String("precision")  ? GraphStyle::Color::Precision
+                  : color == QLatin1String("sparsity") ? GraphStyle::Color::Sparsity
+                                                       : GraphStyle::Color::Type;
     const QString detail = parser.value(QStringLiteral("detail"));
     if (detail == QLatin1String("minimal"))
         style.detail = GraphStyle::Detail::Minimal;
@@ -99,6 +102,7 @@ int exportGraphCommand(const QStringList& arguments) {
                            "or as an ONNX model for Netron and other ONNX tools; no display "
                            "needed."));
         addPlanOptions(parser);
+        addModelWeightsOption(parser);
         parser.addOptions({
             {{QStringLiteral("o"), QStringLiteral("output")},
              graphFormatWords(kGraphFormats, QStringLiteral("FILE.")) + QLatin1Char('.'),
@@ -107,7 +111,9 @@ int exportGraphCommand(const QStringList& arguments) {
              graphFormatWords(kGraphFormats) +
                  QStringLiteral(" (default: from the output's name)."),
              QStringLiteral("FORMAT")},
-            {QStringLiteral("color"), QStringLiteral("Color nodes by type or precision."),
+            {QStringLiteral("color"),
+             QStringLiteral("Color nodes by type, precision or sparsity (2:4 readiness of the "
+                            "weights in the --onnx model)."),
              QStringLiteral("BY"), QStringLiteral("type")},
             {QStringLiteral("detail"), QStringLiteral("minimal, standard or detailed node labels."),
              QStringLiteral("LEVEL"), QStringLiteral("standard")},
@@ -149,9 +155,15 @@ int exportGraphCommand(const QStringList& arguments) {
                              graphFormatWords(kGraphFormats, QStringLiteral(".")) +
                              QStringLiteral(" (or give --format)"))
                     .toStdString());
-        const GraphStyle style = styleFrom(parser);
+        GraphStyle style = styleFrom(parser);
         const PlanAnalysis& analysis = analysisFromArguments(parser);
         const EnginePlan& plan = analysis.plan();
+        if (style.color == GraphStyle::Color::Sparsity) {
+            if (!analysis.modelWeights())
+                throw UsageError("--color sparsity needs the ONNX model: --onnx MODEL");
+            style.layerSparse24 = std::make_shared<const std::vector<std::optional<double>>>(
+                analysis.modelWeights()->sparse24Percents(plan.layers.size()));
+        }
         if (*format == GraphFormat::Onnx) { // written by exporters/
             const OnnxExport written = exportOnnx(plan, output);
             for (const QString& note : written.notes)

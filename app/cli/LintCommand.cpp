@@ -1,4 +1,5 @@
 #include "cli/CliSupport.h"
+#include "cli/ModelWeightsOption.h"
 #include "cli/OutputFormat.h"
 #include "cli/PlanOptions.h"
 #include "lint/LintCatalog.h"
@@ -85,6 +86,7 @@ int lintCommand(const QStringList& arguments) {
         QCommandLineParser parser;
         parser.setApplicationDescription(QStringLiteral("Check an engine plan for known hazards."));
         addPlanOptions(parser);
+        addModelWeightsOption(parser);
         const OutputFormatOption output(parser, OutputFormatOption::JsonOnly);
         const QCommandLineOption listRules(QStringLiteral("list-rules"),
                                            QStringLiteral("List the rules and thresholds."));

@@ -31,4 +31,13 @@ void requireMatchedModel(const OnnxGraph& model, const EnginePlan& plan) {
         throw PlanError(unmatched);
 }
 
+std::shared_ptr<const ModelWeights> weighModelFile(const QString& path, const EnginePlan& plan) {
+    const OnnxGraph model = readOnnxModel(path);
+    requireMatchedModel(model, plan);
+    auto weights = std::make_shared<const ModelWeights>(weighModel(plan, model));
+    if (model.wasCut())
+        throw cutShort(model.file);
+    return weights;
+}
+
 } // namespace planscope

@@ -16,5 +16,9 @@ void addModelOption(QCommandLineParser& parser, bool required);
 std::optional<OnnxGraph> modelFromArguments(const QCommandLineParser& parser);
 // Throws PlanError (unmatchedModelText) when no layer of `plan` names a node of `model`.
 void requireMatchedModel(const OnnxGraph& model, const EnginePlan& plan);
+// The model at `path` read and weighed on `plan` (the ModelWeigher of cli/ModelWeightsOption:
+// summary, lint and report --onnx); throws PlanError on bad input or a model the plan does not
+// name.
+std::shared_ptr<const ModelWeights> weighModelFile(const QString& path, const EnginePlan& plan);
 
 } // namespace planscope

@@ -1,5 +1,7 @@
 #include "cli/Cli.h"
 #include "cli/CliSupport.h"
+#include "cli/ModelOption.h"
+#include "cli/ModelWeightsOption.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,11 +29,15 @@ void prepareOffscreenPainting() {
 } // namespace
 
 int runPaintingCommand(int argc, char** argv) {
-    // The commands the table in Cli.cpp lists without a function: those that read an ONNX model
-    // run under a QCoreApplication, those that draw under a QGuiApplication.
+    // The commands the table in Cli.cpp lists without a function, and those that print given
+    // --onnx: those that read an ONNX model run under a QCoreApplication, those that draw under
+    // a QGuiApplication.
+    installModelWeigher(weighModelFile);
     static const std::map<QString, int (*)(const QStringList&)> modelReading = {
         {QStringLiteral("export-overlay"), exportOverlayCommand},
         {QStringLiteral("weights"), weightsCommand},
+        {QStringLiteral("summary"), summaryCommand},
+        {QStringLiteral("lint"), lintCommand},
     };
     if (argc > 1)
         if (const auto command = modelReading.find(QString::fromLocal8Bit(argv[1]));

@@ -1,6 +1,7 @@
 #include "cli/PlanOptions.h"
 
 #include "cli/CliSupport.h"
+#include "cli/ModelWeightsOption.h"
 #include "io/PlanLoader.h"
 #include "plan/KeepUntilExit.h"
 
@@ -77,8 +78,10 @@ const EnginePlan& loadPlanFromArguments(const QCommandLineParser& parser, LoadOp
 
 const PlanAnalysis& analysisFromArguments(const QCommandLineParser& parser, LoadOptions options,
                                           LintSettings lint) {
-    auto analysis = std::make_shared<const PlanAnalysis>(
-        sharedPlanFromArguments(parser, std::move(options)), std::move(lint));
+    PlanAnalysis made(sharedPlanFromArguments(parser, std::move(options)), std::move(lint));
+    if (auto weights = modelWeightsFromArguments(parser, made.plan())) // --onnx
+        made = made.withModelWeights(std::move(weights));
+    auto analysis = std::make_shared<const PlanAnalysis>(std::move(made));
     keepUntilExit(analysis);
     return *analysis;
 }

@@ -21,7 +21,8 @@ bool allowsPartialProfile(const QCommandLineParser& parser);
 // (or UsageError) on bad input. The plan lives until the process ends.
 const EnginePlan& loadPlanFromArguments(const QCommandLineParser& parser, LoadOptions options = {});
 
-// The analysis of that plan, linted with `lint`; it lives until the process ends too.
+// The analysis of that plan, linted with `lint`, with the model's weights when the command takes
+// and is given --onnx (cli/ModelWeightsOption); it lives until the process ends too.
 const PlanAnalysis& analysisFromArguments(const QCommandLineParser& parser,
                                           LoadOptions options = {}, LintSettings lint = {});
 

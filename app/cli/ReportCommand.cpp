@@ -1,5 +1,6 @@
 #include "accuracy/AccuracyLogReader.h"
 #include "cli/CliSupport.h"
+#include "cli/ModelWeightsOption.h"
 #include "cli/PlanOptions.h"
 #include "plan/PlanError.h"
 #include "report/ComparisonReport.h"
@@ -35,6 +36,7 @@ int reportCommand(const QStringList& arguments) {
             "Write a plan's report card (leads, summary, slowest layers, charts, lint findings, "
             "graph) to one HTML file or a PDF; no display needed."));
         addPlanOptions(parser);
+        addModelWeightsOption(parser);
         parser.addOptions({
             {{QStringLiteral("o"), QStringLiteral("output")},
              QStringLiteral("FILE.html (self-contained) or FILE.pdf."),
@@ -60,6 +62,8 @@ int reportCommand(const QStringList& arguments) {
                 throw PlanError(error);
         };
         if (parser.isSet(QStringLiteral("compare"))) {
+            if (parser.isSet(QStringLiteral("onnx")))
+                throw UsageError("--onnx goes with one plan, not with --compare");
             const std::vector<PlanAnalysis> plans = comparedPlans(parser);
             write(report::comparisonReport(plans[0], plans[1],
                                            !parser.isSet(QStringLiteral("inexact"))));

@@ -14,10 +14,8 @@ QString weightsText(const ModelWeights& weights, const EnginePlan& plan) {
     QTextStream s(&text);
     s << "Model: " << weights.model << " (graph "
       << (weights.graph.isEmpty() ? kMissingText : weights.graph) << ")\n"
-      << "ONNX nodes: " << weights.onnxNodes << ", in a layer: " << weights.nodesInLayers << " ("
-      << percentText(weights.nodeSharePercent()) << ")\n"
-      << "Weights: " << countText(weights.params, QStringLiteral("parameter"))
-      << ", read by a layer: " << percentText(weights.paramSharePercent()) << "\n";
+      << "ONNX nodes: " << nodeCoverageText(weights) << "\n"
+      << "Weights: " << paramCoverageText(weights) << "\n";
     s << "Nodes in no layer (" << weights.nodesWithoutLayer.size() << ")"
       << (weights.nodesWithoutLayer.empty() ? "\n" : ":\n");
     for (const NodeWithoutLayer& node : weights.nodesWithoutLayer)

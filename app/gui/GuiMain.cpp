@@ -66,7 +66,11 @@ int runGui(int argc, char** argv) {
         QStringLiteral("Read this polygraphy run log into the Accuracy tab (with or without a "
                        "plan)."),
         QStringLiteral("LOG"));
-    parser.addOptions({screenshot, profile, compare, tab, select, chart, lead, accuracy});
+    const QCommandLineOption onnx(
+        QStringLiteral("onnx"),
+        QStringLiteral("Read the ONNX model the plan was built from beside it (its weights)."),
+        QStringLiteral("MODEL"));
+    parser.addOptions({screenshot, profile, compare, tab, select, chart, lead, accuracy, onnx});
     if (!parser.parse(QApplication::arguments())) {
         std::fprintf(stderr, "planscope: %s (see planscope --help)\n",
                      qPrintable(parser.errorText()));
@@ -102,6 +106,8 @@ int runGui(int argc, char** argv) {
     }
     if (!logAlone && plans.isEmpty())
         window.openDemoPlan();
+    if (parser.isSet(onnx)) // read once the plan is
+        window.openModel(parser.value(onnx));
     const int status = QApplication::exec();
     // The window closes without taking its plan and analysis apart.
     if (const PlanAnalysis* analysis = window.document()->analysis())

@@ -6,6 +6,7 @@
 #include "dialogs/TrtexecDialog.h"
 #include "dialogs/WarningBox.h"
 #include "graphview/GraphFormat.h"
+#include "gui/AsyncModelReader.h"
 #include "gui/AsyncPlanLoader.h"
 #include "gui/CompareWindow.h"
 #include "gui/DemoPlan.h"
@@ -55,7 +56,6 @@ constexpr int kLayoutVersion = 3;     // saved layouts of other versions are not
 constexpr int kSideDockMinimum = 280; // Summary and inspector: a key and a value side by side
 constexpr int kSideDockWidth = 340;
 const QString kRecentFiles = QStringLiteral("recentFiles");
-const QString kLastFolder = QStringLiteral("lastFolder");
 
 QString planFileFilter() {
     return MainWindow::tr("Engine graphs and trtexec logs (*.graph.json *.json *.log *.txt *.out);;"
@@ -73,9 +73,9 @@ QDockWidget* dock(const QString& title, const QString& name, QWidget* content, Q
 
 MainWindow::MainWindow(const QString& plan, int profile, QWidget* parent)
     : QMainWindow(parent), m_document(new PlanDocument(this)),
-      m_loader(startReading(plan, profile)), m_layers(new LayerTablePanel(m_document, this)),
-      m_leads(new LeadsPanel(m_document, this)), m_modules(new ModulesPanel(m_document, this)),
-      m_summary(new SummaryPanel(m_document, this)),
+      m_loader(startReading(plan, profile)), m_modelReader(new AsyncModelReader(this)),
+      m_layers(new LayerTablePanel(m_document, this)), m_leads(new LeadsPanel(m_document, this)),
+      m_modules(new ModulesPanel(m_document, this)), m_summary(new SummaryPanel(m_document, this)),
       m_inspector(new LayerInspector(m_document, this)), m_lint(new LintPanel(m_document, this)),
       m_charts(new ChartsPanel(m_document, this)), m_graph(new GraphPanel(m_document, this)),
       m_tabs(new QTabWidget(this)), m_checkBanner(new CheckBanner(m_document, this)) {
@@ -119,6 +119,12 @@ MainWindow::MainWindow(const QString& plan, int profile, QWidget* parent)
     connect(m_loader, &AsyncPlanLoader::failed, this, &MainWindow::onFailed);
     connect(m_loader, &AsyncPlanLoader::cancelled, this, &MainWindow::onCancelled);
     connect(m_loader, &AsyncPlanLoader::progressChanged, m_progress, &QProgressBar::setValue);
+    connect(m_modelReader, &AsyncModelReader::modelRead, this, &MainWindow::onModelRead);
+    connect(m_modelReader, &AsyncModelReader::failed, this, &MainWindow::onModelFailed);
+    connect(m_modelReader, &AsyncModelReader::cancelled, this, [this] {
+        forgetUnreadModel();
+        finishModel(false, tr("cancelled"));
+    });
     if (!plan.isEmpty())
         showLoading(plan);
 }
@@ -238,6 +244,10 @@ void MainWindow::createActions() {
                     })
         ->setToolTip(tr("Read what polygraphy run compared (TensorRT against ONNX-Runtime): "
                         "each tensor's errors and histograms, beside this plan's layers"));
+    file->addAction(tr("Open &Model..."), QKeySequence(tr("Ctrl+M")), this,
+                    &MainWindow::openModelWithDialog)
+        ->setToolTip(tr("Read the ONNX model this engine was built from: each layer's weights "
+                        "and their 2:4 sparsity, and the nodes that reached no layer"));
     file->addAction(tr("Add &Build Log..."), this,
                     [this] {
                         const QString log = QFileDialog::getOpenFileName(
@@ -294,6 +304,13 @@ void MainWindow::createActions() {
     });
     exportGraph->addAction(tr("&ONNX..."), this, &MainWindow::exportOnnxWithDialog)
         ->setToolTip(tr("The plan graph as an ONNX model, to open in Netron"));
+    QAction* exportOverlay =
+        file->addAction(tr("Export O&verlay..."), this, &MainWindow::exportOverlayWithDialog);
+    exportOverlay->setToolTip(tr("The plan's figures on the ONNX model's nodes, as node data "
+                                 "for Google's Model Explorer"));
+    exportOverlay->setEnabled(false);
+    connect(m_document, &PlanDocument::planChanged, exportOverlay,
+            [this, exportOverlay] { exportOverlay->setEnabled(m_document->plan() != nullptr); });
     QAction* exportReport = file->addAction(tr("Export Re&port..."), this, [this] {
         if (const PlanAnalysis* analysis = m_document->analysis())
             exportReportWithDialog(this, analysis->plan().name,
@@ -348,7 +365,12 @@ void MainWindow::createStatusBar() {
     m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop loading (Esc)"));
     m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
-    connect(m_cancel, &QToolButton::clicked, m_loader, &AsyncPlanLoader::cancel);
+    connect(m_cancel, &QToolButton::clicked, this, [this] {
+        if (m_modelReader->isReading())
+            m_modelReader->cancel();
+        else
+            m_loader->cancel();
+    });
     statusBar()->addPermanentWidget(m_loadingLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
@@ -390,7 +412,9 @@ void MainWindow::dropEvent(QDropEvent* event) {
         return;
     }
     const DroppedFile kind = sniffDroppedFile(files.first());
-    if (kind == DroppedFile::AccuracyLog) {
+    if (kind == DroppedFile::OnnxModel) {
+        openModel(files.first());
+    } else if (kind == DroppedFile::AccuracyLog) {
         if (openAccuracyLog(files.first()))
             m_tabs->setCurrentWidget(m_accuracy);
     } else if (kind == DroppedFile::BuildLog && !m_path.isEmpty() && files.first() != m_path)
@@ -401,6 +425,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 void MainWindow::openPlan(const QString& path, int profile) {
     m_buildLogs.clear();
+    m_modelPath.clear(); // the model of another plan
     load(path, profile);
 }
 
@@ -497,6 +522,14 @@ bool MainWindow::exportGraphAsOnnx(const QString& path, QString* message) {
     }
 }
 
+// loadFinished() once the plan's analysis and the model read beside it are both there.
+void MainWindow::finishLoadOnceAllIsRead() {
+    if (!m_finishingLoad || m_document->isAnalysing() || m_modelReader->isReading())
+        return;
+    m_finishingLoad = false;
+    emit loadFinished(true, {});
+}
+
 void MainWindow::reload() {
     if (!m_path.isEmpty())
         load(m_path, m_profile);
@@ -504,6 +537,8 @@ void MainWindow::reload() {
 
 void MainWindow::closePlan() {
     m_loader->cancel();
+    m_modelReader->cancel();
+    m_modelPath.clear();
     m_document->clear();
     m_path.clear();
     m_profileBar->setVisible(false);
@@ -532,7 +567,9 @@ void MainWindow::onLoaded(const QString& path, int profile, const PlanAnalysis& 
     if (!isDemoPlan(path))
         addRecentFile(path);
     statusBar()->showMessage(tr("Loaded %1; linting and checking it...").arg(name));
-    m_finishingLoad = true; // loadFinished() once the analysis is shown
+    m_finishingLoad = true; // loadFinished() once the analysis is shown (and the model read)
+    if (!m_modelPath.isEmpty())
+        readModel(); // the model named with the plan, or read beside it before a reload
 }
 
 void MainWindow::onAnalysed(const PlanAnalysis& analysis, const QString& error) {
@@ -547,8 +584,7 @@ void MainWindow::onAnalysed(const PlanAnalysis& analysis, const QString& error) 
     } else {
         statusBar()->showMessage(tr("Loaded %1").arg(name), 5000);
     }
-    if (std::exchange(m_finishingLoad, false))
-        emit loadFinished(true, {});
+    finishLoadOnceAllIsRead();
 }
 
 // A load that failed or was cancelled may have stopped the analysis of the plan still shown.
@@ -576,8 +612,10 @@ void MainWindow::setLoading(bool loading) {
     m_loadingLabel->setVisible(loading);
     m_progress->setVisible(loading);
     m_cancel->setVisible(loading);
-    if (!loading)
+    if (!loading) {
+        m_progress->setRange(0, 100); // a model's read showed it busy
         m_progress->setValue(0);
+    }
 }
 
 void MainWindow::addRecentFile(const QString& path) {

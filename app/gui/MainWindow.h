@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/PlanDocument.h"
+#include "overlay/NodeOverlay.h"
 
 #include <QMainWindow>
 #include <vector>
@@ -16,6 +17,7 @@ class QToolButton;
 
 namespace planscope {
 
+class AsyncModelReader;
 class AsyncPlanLoader;
 class ChartsPanel;
 class CheckBanner;
@@ -46,6 +48,12 @@ class MainWindow : public QMainWindow {
     bool openAccuracyLog(const QString& path);
     // File > Export Graph > ONNX without its dialog; `message` says what was written or why not.
     bool exportGraphAsOnnx(const QString& path, QString* message);
+    // Reads the ONNX model the open plan (or the one loading) was built from, off the UI thread,
+    // into the document (modelFinished() says how it went); the model is read again when the
+    // plan is reloaded, and closed when another plan is opened.
+    void openModel(const QString& path);
+    // File > Export Overlay without its dialogs: Model Explorer's node data of `metric`.
+    bool exportOverlay(const QString& path, OverlayMetric metric, QString* message);
     // A window comparing two or more plans (it closes with the main window).
     class CompareWindow* openComparison(const QStringList& plans);
 
@@ -66,6 +74,8 @@ class MainWindow : public QMainWindow {
   signals:
     // After every load attempt: success (the plan and its analysis are shown), failure or cancel.
     void loadFinished(bool loaded, const QString& message);
+    // After every model read: success (the document has it), failure or cancel.
+    void modelFinished(bool read, const QString& message);
 
   protected:
     void closeEvent(QCloseEvent* event) override;
@@ -83,6 +93,8 @@ class MainWindow : public QMainWindow {
         QDockWidget* dock = nullptr; // made by createDocks()
     };
     QDockWidget* dockOf(const QWidget* panel) const;
+    // The setting keeping the folder a plan was last opened from.
+    static inline const QString kLastFolder = QStringLiteral("lastFolder");
 
     void createActions();
     void createDocks();
@@ -95,6 +107,16 @@ class MainWindow : public QMainWindow {
     void openWithDialog();
     void reload();
     void exportOnnxWithDialog();
+    void openModelWithDialog();
+    void exportOverlayWithDialog();
+    void readModel();
+    void onModelRead(const QString& path, const std::shared_ptr<const EnginePlan>& plan,
+                     const std::shared_ptr<const OnnxGraph>& model,
+                     const std::shared_ptr<const ModelWeights>& weights);
+    void onModelFailed(const QString& path, const QString& message);
+    void finishModel(bool read, const QString& message);
+    void forgetUnreadModel();
+    void finishLoadOnceAllIsRead();
     void load(const QString& path, int profile);
     AsyncPlanLoader* startReading(const QString& plan, int profile);
     void showLoading(const QString& path);
@@ -114,6 +136,7 @@ class MainWindow : public QMainWindow {
 
     PlanDocument* m_document;
     AsyncPlanLoader* m_loader;
+    AsyncModelReader* m_modelReader;
     LayerTablePanel* m_layers;
     LeadsPanel* m_leads;
     ModulesPanel* m_modules;
@@ -136,6 +159,7 @@ class MainWindow : public QMainWindow {
     QLabel* m_loadingLabel = nullptr;
     QString m_path;
     QStringList m_buildLogs; // verbose build logs added beside the plan
+    QString m_modelPath;     // the ONNX model read beside the plan (and read again on reload)
     int m_profile = 0;
     bool m_finishingLoad = false; // a plan is shown, its analysis (and loadFinished) to follow
 };

@@ -1,6 +1,8 @@
 #include "analysis/PlanAnalysis.h"
 
 #include "lint/Linter.h"
+#include "lint/WeightLinter.h"
+#include "onnxmodel/ModelWeights.h"
 #include "roofline/Roofline.h"
 
 #include <mutex>
@@ -22,23 +24,33 @@ struct PlanAnalysis::Shared {
 };
 
 struct PlanAnalysis::Findings {
-    explicit Findings(LintSettings settings) : lint(std::move(settings)) {}
+    Findings(LintSettings settings, std::shared_ptr<const ModelWeights> model)
+        : lint(std::move(settings)), weights(std::move(model)) {}
     LintSettings lint;
+    std::shared_ptr<const ModelWeights> weights;
     LazyPart<std::vector<LintFinding>> findings;
 };
 
 PlanAnalysis::PlanAnalysis(std::shared_ptr<const EnginePlan> plan, LintSettings lint)
-    : PlanAnalysis(std::move(plan), std::make_shared<Shared>(), std::move(lint)) {}
+    : PlanAnalysis(std::move(plan), std::make_shared<Shared>(), std::move(lint), nullptr) {}
 
 PlanAnalysis::PlanAnalysis(std::shared_ptr<const EnginePlan> plan, std::shared_ptr<Shared> shared,
-                           LintSettings lint)
+                           LintSettings lint, std::shared_ptr<const ModelWeights> weights)
     : m_plan(std::move(plan)), m_shared(std::move(shared)),
-      m_parts(std::make_shared<Findings>(std::move(lint))) {
+      m_parts(std::make_shared<Findings>(std::move(lint), std::move(weights))) {
     Q_ASSERT(m_plan);
 }
 
 PlanAnalysis PlanAnalysis::withLintSettings(LintSettings lint) const {
-    return PlanAnalysis(m_plan, m_shared, std::move(lint));
+    return PlanAnalysis(m_plan, m_shared, std::move(lint), m_parts->weights);
+}
+
+PlanAnalysis PlanAnalysis::withModelWeights(std::shared_ptr<const ModelWeights> weights) const {
+    return PlanAnalysis(m_plan, m_shared, m_parts->lint, std::move(weights));
+}
+
+const std::shared_ptr<const ModelWeights>& PlanAnalysis::modelWeights() const {
+    return m_parts->weights;
 }
 
 const LintSettings& PlanAnalysis::lintSettings() const {
@@ -50,7 +62,12 @@ bool PlanAnalysis::hasModules() const {
 }
 
 const std::vector<LintFinding>& PlanAnalysis::findings() const {
-    return m_parts->findings.get([&] { return lintPlan(*m_plan, m_parts->lint); });
+    return m_parts->findings.get([&] {
+        std::vector<LintFinding> findings = lintPlan(*m_plan, m_parts->lint);
+        if (m_parts->weights && lintCanRun(*m_plan))
+            lintModelWeights(*m_plan, *m_parts->weights, m_parts->lint, findings);
+        return findings;
+    });
 }
 
 const PlanCheck& PlanAnalysis::check() const {

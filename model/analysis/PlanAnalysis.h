@@ -18,8 +18,9 @@
 
 namespace planscope {
 
-struct GpuDevice; // roofline/GpuDevice.h
-struct Roofline;  // roofline/Roofline.h
+struct GpuDevice;    // roofline/GpuDevice.h
+struct ModelWeights; // onnxmodel/ModelWeights.h
+struct Roofline;     // roofline/Roofline.h
 
 // A polygraphy log on a plan (accuracy/AccuracyMapping.h): each tensor's layer and each layer's
 // largest relative error.
@@ -41,6 +42,12 @@ class PlanAnalysis {
     explicit PlanAnalysis(std::shared_ptr<const EnginePlan> plan, LintSettings lint = {});
     // The same plan's analysis linted with `lint`: every other part is shared with this one.
     PlanAnalysis withLintSettings(LintSettings lint) const;
+    // The same plan's analysis beside the weights of the ONNX model it was built from (null:
+    // none): its findings then include the rules that read them (lint/WeightLinter); every other
+    // part is shared with this one. withLintSettings keeps them.
+    PlanAnalysis withModelWeights(std::shared_ptr<const ModelWeights> weights) const;
+    // The model's weights on this plan; null without a model (File > Open Model, --onnx).
+    const std::shared_ptr<const ModelWeights>& modelWeights() const;
 
     const EnginePlan& plan() const { return *m_plan; }
     const std::shared_ptr<const EnginePlan>& sharedPlan() const { return m_plan; }
@@ -69,7 +76,7 @@ class PlanAnalysis {
     struct Shared;   // the parts every lint setting shares
     struct Findings; // the parts of one lint setting
     PlanAnalysis(std::shared_ptr<const EnginePlan> plan, std::shared_ptr<Shared> shared,
-                 LintSettings lint);
+                 LintSettings lint, std::shared_ptr<const ModelWeights> weights);
 
     std::shared_ptr<const EnginePlan> m_plan;
     std::shared_ptr<Shared> m_shared;

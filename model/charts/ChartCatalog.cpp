@@ -14,6 +14,7 @@ const std::vector<ChartDefinition>& chartCatalog() {
         addConvolutionCharts(charts);
         addFusionCharts(charts);
         addTacticCharts(charts);
+        addWeightCharts(charts);
         return charts;
     }();
     return catalog;

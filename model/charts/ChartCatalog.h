@@ -32,7 +32,7 @@ class ChartBuilder {
 
 struct ChartDefinition {
     QString id;          // the CLI id, e.g. "latency-sunburst"
-    QString group;       // Performance, Memory, Convolutions, Tactics and fusion
+    QString group;       // Performance, Memory, Convolutions, Tactics and fusion, Weights
     QString description; // one line, shown in lists and as the chart's title
     ChartBuilder build;
 };
@@ -52,5 +52,6 @@ void addMemoryCharts(std::vector<ChartDefinition>& charts);
 void addConvolutionCharts(std::vector<ChartDefinition>& charts);
 void addFusionCharts(std::vector<ChartDefinition>& charts);
 void addTacticCharts(std::vector<ChartDefinition>& charts);
+void addWeightCharts(std::vector<ChartDefinition>& charts); // the ONNX model's (--onnx)
 
 } // namespace planscope::charts

@@ -46,21 +46,55 @@ void PlanDocument::setPlan(std::shared_ptr<const EnginePlan> plan) {
 
 void PlanDocument::setPlan(const PlanAnalysis& analysis) {
     m_selection->clear();
+    const bool hadModel = dropModel();
     adopt(analysis);
     m_accuracyOnPlan.reset();
     m_analysed = m_analysisFailed = false;
     m_modulesRequested = false;
     emit planChanged();
+    if (hadModel)
+        emit modelChanged();
 }
 
 void PlanDocument::clear() {
     m_selection->clear();
+    const bool hadModel = dropModel();
     m_analysis.reset();
     m_accuracyOnPlan.reset();
     m_analysed = m_analysisFailed = false;
     m_modulesRequested = false;
     emit planChanged();
+    if (hadModel)
+        emit modelChanged();
     emit analysisChanged();
+}
+
+bool PlanDocument::dropModel() {
+    m_model.reset();
+    return std::exchange(m_modelWeights, nullptr) != nullptr;
+}
+
+void PlanDocument::setModel(const std::shared_ptr<const EnginePlan>& plan,
+                            std::shared_ptr<const OnnxGraph> model,
+                            std::shared_ptr<const ModelWeights> weights) {
+    if (!m_analysis || plan != sharedPlan())
+        return;
+    m_model = std::move(model);
+    m_modelWeights = std::move(weights);
+    m_analysis = m_analysis->withModelWeights(m_modelWeights); // its findings made when read
+    emit modelChanged();
+    if (shown())
+        emit analysisChanged();
+}
+
+void PlanDocument::closeModel() {
+    if (!dropModel())
+        return;
+    if (m_analysis)
+        m_analysis = m_analysis->withModelWeights(nullptr);
+    emit modelChanged();
+    if (shown())
+        emit analysisChanged();
 }
 
 const LayerConnections* PlanDocument::connections() const {
@@ -116,10 +150,13 @@ void PlanDocument::modulesMade(const std::shared_ptr<const EnginePlan>& plan) {
 
 // Linted with the document's settings: an analysis made before they last changed (the worker's,
 // while the user chose other rules) is linted again here, when its findings are first read.
+// So are the model's weights: a worker's analysis has none.
 void PlanDocument::adopt(const PlanAnalysis& analysis) {
     m_analysis = analysis.lintSettings() == m_lintSettings
                      ? analysis
                      : analysis.withLintSettings(m_lintSettings);
+    if (m_analysis->modelWeights() != m_modelWeights)
+        m_analysis = m_analysis->withModelWeights(m_modelWeights);
 }
 
 bool PlanDocument::isOpen(const PlanAnalysis& analysis) const {

@@ -3,6 +3,8 @@
 #include "analysis/PlanAnalysis.h"
 #include "document/LayerSelection.h"
 #include "lint/LintSettings.h"
+#include "onnxmodel/ModelWeights.h"
+#include "onnxmodel/OnnxGraph.h"
 
 #include <QObject>
 #include <memory>
@@ -52,6 +54,18 @@ class PlanDocument : public QObject {
     // The log on the open plan, made once per plan and log when first asked for: the Accuracy
     // tab, the layer table's column and the graph's colors read it.
     const AccuracyOnPlan& accuracyOnPlan() const;
+    // The ONNX model the open plan was built from (File > Open Model, --onnx; read by the window
+    // off the UI thread) and its weights on the plan: the Layers columns, the inspector's
+    // Weights, the weights' charts, lint rules and report section read them (the analysis has
+    // the weights too: analysis()->modelWeights()). Null without a model; another plan closes
+    // it (the window reads it again for a reload of the same plan).
+    std::shared_ptr<const OnnxGraph> model() const { return m_model; }
+    std::shared_ptr<const ModelWeights> modelWeights() const { return m_modelWeights; }
+    // `weights` are weighModel(*plan(), *model); ignored when `plan` is not the open plan.
+    void setModel(const std::shared_ptr<const EnginePlan>& plan,
+                  std::shared_ptr<const OnnxGraph> model,
+                  std::shared_ptr<const ModelWeights> weights);
+    void closeModel();
     LayerSelection* selection() const { return m_selection; }
 
     std::vector<const LintFinding*> findingsFor(int layer) const;
@@ -77,15 +91,19 @@ class PlanDocument : public QObject {
     void analysisChanged(); // findings, check or leads of the open plan
     void modulesChanged();  // the open plan's modules came from the worker (or will be made here)
     void accuracyChanged(); // another polygraphy log (or none)
+    void modelChanged();    // another ONNX model (or none); analysisChanged() follows
 
   private:
     void modulesMade(const std::shared_ptr<const EnginePlan>& plan);
     void adopt(const PlanAnalysis& analysis);
+    bool dropModel();                                              // whether there was one
     bool isOpen(const PlanAnalysis& analysis) const;               // of the open plan
     bool shown() const { return m_analysed && !m_analysisFailed; } // the findings, check, leads
 
     std::optional<PlanAnalysis> m_analysis;
     std::shared_ptr<const AccuracyLog> m_accuracy;
+    std::shared_ptr<const OnnxGraph> m_model;
+    std::shared_ptr<const ModelWeights> m_modelWeights;
     mutable std::shared_ptr<const AccuracyOnPlan> m_accuracyOnPlan; // of both, once asked for
     bool m_analysed = false;
     bool m_analysisFailed = false;

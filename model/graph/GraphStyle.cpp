@@ -127,6 +127,13 @@ Rgb nodeColor(const GraphNode& node, const EnginePlan& plan, const GraphStyle& s
     if (node.kind == GraphNode::Kind::Module) // by its share; unmeasured ones have none
         return node.ms ? palette::scaleColor(node.heat) : Rgb(0xDDDDDD);
     const Layer& layer = layerOf(node, plan);
+    if (style.color == GraphStyle::Color::Sparsity) { // gray where no weights say
+        const auto* ready = style.layerSparse24.get();
+        const std::size_t at = std::size_t(node.layer);
+        if (!ready || node.layer < 0 || at >= ready->size() || !(*ready)[at])
+            return Rgb(0xDDDDDD);
+        return palette::scaleColor(*(*ready)[at] / 100);
+    }
     if (style.color == GraphStyle::Color::Accuracy) { // gray where no compared tensor maps
         const auto* errors = style.layerErrors.get();
         const std::size_t at = std::size_t(node.layer);

@@ -12,7 +12,7 @@ namespace planscope {
 
 // How nodes and edges of the plan graph are labelled and colored (trex's graph options).
 struct GraphStyle {
-    enum class Color { Type, Precision, Accuracy };
+    enum class Color { Type, Precision, Accuracy, Sparsity };
     enum class Detail { Minimal, Standard, Detailed };
     enum class Latency { Average, Median, Total };
     Color color = Color::Type;
@@ -30,6 +30,10 @@ struct GraphStyle {
     // Color::Accuracy: each layer's largest relative error in a polygraphy log (missing where no
     // tensor maps), colored on a log scale from kAccuracyScaleLow (dark) to 1 (yellow).
     std::shared_ptr<const std::vector<std::optional<double>>> layerErrors;
+    // Color::Sparsity: each layer's 2:4 readiness in the ONNX model beside the plan (the share of
+    // its weights' groups of four with two zeros: onnxmodel/ModelWeights; missing where the
+    // layer has no such weights), colored from 0 % (dark) to 100 % (yellow, 2:4-ready).
+    std::shared_ptr<const std::vector<std::optional<double>>> layerSparse24;
 };
 
 inline constexpr double kAccuracyScaleLow = 1e-7;

@@ -99,6 +99,9 @@ QString pictureKind(QByteArrayView head) {
 }
 
 DroppedFile sniffDroppedFile(const QString& path) {
+    // An ONNX model is a protobuf message, with no mark of its own: its suffix tells.
+    if (path.endsWith(QStringLiteral(".onnx"), Qt::CaseInsensitive))
+        return DroppedFile::OnnxModel;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return DroppedFile::Plan;

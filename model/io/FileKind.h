@@ -31,8 +31,9 @@ bool looksLikePolygraphyLog(QByteArrayView head);
 QString pictureKind(QByteArrayView head);
 
 // What one file dropped on the window is, by content: a polygraphy run log (for the Accuracy
-// tab), a verbose build log (its tactics, read beside the open plan) or else a plan.
-enum class DroppedFile { AccuracyLog, BuildLog, Plan };
+// tab), a verbose build log (its tactics, read beside the open plan), an ONNX model (by its
+// .onnx suffix: the model the open plan was built from) or else a plan.
+enum class DroppedFile { AccuracyLog, BuildLog, OnnxModel, Plan };
 DroppedFile sniffDroppedFile(const QString& path);
 
 } // namespace planscope

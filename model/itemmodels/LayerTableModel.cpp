@@ -41,6 +41,16 @@ constexpr ColumnInfo kColumns[] = {
      "Speed of light: the least time the GPU's roofs allow the layer's FLOPs and bytes, as a "
      "share of its measured time (planscope roofline); - where the files do not give them",
      false},
+    {"Params", "Elements of the layer's weights in the ONNX model (File > Open Model)", false},
+    {"Zero %", "Share of zeros among the layer's weights in the ONNX model", false},
+    {"2:4 %",
+     "Share of groups of four weights along the input channels with at least two zeros: "
+     "100 % is 2:4-ready for sparse Tensor Cores",
+     false},
+    {"Range ratio",
+     "The largest output channel's largest |w| over the median channel's: above 10 an INT8 or "
+     "FP8 scale loses the other channels to one",
+     false},
 };
 static_assert(std::size(kColumns) == LayerTableModel::FixedColumnCount);
 
@@ -75,9 +85,39 @@ void LayerTableModel::setSolPercents(std::vector<std::optional<double>> percents
         emit dataChanged(index(0, SolPercentColumn), index(rows - 1, SolPercentColumn));
 }
 
+void LayerTableModel::setModelWeights(std::shared_ptr<const ModelWeights> weights) {
+    m_weights = std::move(weights);
+    if (const int rows = rowCount(); rows > 0)
+        emit dataChanged(index(0, ParamsColumn), index(rows - 1, RangeRatioColumn));
+}
+
+std::optional<double> LayerTableModel::weightFigure(const Layer& l, int column) const {
+    const LayerWeights* w = m_weights ? m_weights->forLayer(l.index) : nullptr;
+    if (!w)
+        return std::nullopt;
+    switch (column) {
+    case ParamsColumn:
+        return double(w->params);
+    case ZeroPercentColumn:
+        return w->figures.zeroPercent();
+    case Sparse24Column:
+        return w->figures.sparse24Percent();
+    case RangeRatioColumn:
+        return w->figures.channelRangeRatio();
+    default:
+        return std::nullopt;
+    }
+}
+
+bool LayerTableModel::isFigureColumn(int column) {
+    return isNumericColumn(column) || column == AccuracyColumn || column == SolPercentColumn ||
+           isWeightColumn(column);
+}
+
 void LayerTableModel::setPlan(const EnginePlan* plan) {
     beginResetModel();
     m_plan = plan;
+    m_weights.reset(); // until the new plan's model is read
     m_attributeKeys.clear();
     m_solPercent.clear(); // until the new plan's analysis has them
     endResetModel();
@@ -153,6 +193,17 @@ QVariant LayerTableModel::displayValue(const Layer& l, int column) const {
         return at < m_solPercent.size() ? percentText(m_solPercent[at])
                                         : (m_solPercent.empty() ? QString() : kMissingText);
     }
+    case ParamsColumn:
+    case ZeroPercentColumn:
+    case Sparse24Column:
+    case RangeRatioColumn: {
+        if (!m_weights)
+            return QString();
+        const std::optional<double> figure = weightFigure(l, column);
+        if (column == ParamsColumn)
+            return figure ? QLocale().toString(*figure, 'f', 0) : kMissingText;
+        return column == RangeRatioColumn ? numberText(figure, 1) : percentText(figure);
+    }
     default:
         return l.attribute(m_attributeKeys.value(column - FixedColumnCount));
     }
@@ -196,6 +247,8 @@ QVariant LayerTableModel::sortValue(const Layer& l, int column) const {
         return std::size_t(l.index) < figures.size() ? sortableFigure(figures[std::size_t(l.index)])
                                                      : QVariant();
     }
+    if (isWeightColumn(column))
+        return sortableFigure(weightFigure(l, column));
     const QString text = displayValue(l, column).toString();
     if (text.isEmpty())
         return {};
@@ -219,7 +272,7 @@ QVariant LayerTableModel::cell(int row, int column, int role) const {
         return column == NameColumn ? layer.fusedParts().join('\n')
                                     : displayValue(layer, column).toString();
     case Qt::TextAlignmentRole:
-        if (isNumericColumn(column) || column == AccuracyColumn || column == SolPercentColumn)
+        if (isFigureColumn(column))
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "itemmodels/TableModel.h"
+#include "onnxmodel/ModelWeights.h"
 #include "plan/EnginePlan.h"
 
 #include <QStringList>
+#include <memory>
 #include <optional>
 
 namespace planscope {
@@ -34,6 +36,12 @@ class LayerTableModel : public TableModel {
         MetadataColumn,
         AccuracyColumn,   // the largest relative error of the tensors a polygraphy log maps here
         SolPercentColumn, // the speed-of-light time's share of the measured one (roofline/)
+        // The weights of the ONNX model beside the plan (onnxmodel/ModelWeights): empty without
+        // a model (the view hides them), "-" for a layer naming none of its nodes.
+        ParamsColumn,      // the elements of the layer's weights
+        ZeroPercentColumn, // the share of zeros among them
+        Sparse24Column,    // the share of 2:4 groups along the input channels
+        RangeRatioColumn,  // the largest output channel's max |w| over the median channel's
         FixedColumnCount
     };
     enum Role {
@@ -53,6 +61,11 @@ class LayerTableModel : public TableModel {
     // Each layer's speed-of-light percentage (roofline/Roofline.h); empty until the analysis
     // has it.
     void setSolPercents(std::vector<std::optional<double>> percents);
+    // The ONNX model's weights on this plan (null: no model).
+    void setModelWeights(std::shared_ptr<const ModelWeights> weights);
+    static bool isWeightColumn(int column) {
+        return column >= ParamsColumn && column <= RangeRatioColumn;
+    }
     QStringList attributeColumns() const { return m_attributeKeys; }
 
     // Attribute keys of the layers of one type, in first-seen order, without the ones that
@@ -71,11 +84,15 @@ class LayerTableModel : public TableModel {
     QVariant headerCell(int column, int role) const override;
     QVariant displayValue(const Layer& layer, int column) const;
     QVariant sortValue(const Layer& layer, int column) const;
+    std::optional<double> weightFigure(const Layer& layer, int column) const;
+    // Right-aligned: the numeric columns and those whose numbers come from elsewhere.
+    static bool isFigureColumn(int column);
 
     const EnginePlan* m_plan = nullptr;
     QStringList m_attributeKeys;
     std::vector<std::optional<double>> m_accuracy;
     std::vector<std::optional<double>> m_solPercent;
+    std::shared_ptr<const ModelWeights> m_weights;
 };
 
 } // namespace planscope

@@ -7,6 +7,7 @@
 #include "lint/QdqLinter.h"
 #include "lint/ResidualLinter.h"
 #include "lint/TypeConversionLinter.h"
+#include "lint/WeightLinter.h"
 
 namespace planscope {
 
@@ -31,7 +32,7 @@ QStringList standardRules() {
     QStringList rules;
     for (const auto& linter : standardLinters())
         rules << linter->rules();
-    return rules;
+    return rules << modelWeightRules();
 }
 
 } // namespace planscope

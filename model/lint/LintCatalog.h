@@ -25,13 +25,17 @@ inline constexpr QLatin1String kPrecisionFallback{"precision-fallback"};
 inline constexpr QLatin1String kSmallBatch{"small-batch"};
 inline constexpr QLatin1String kWeightsSparsity{"weights-sparsity"};
 inline constexpr QLatin1String kSparseKernelMismatch{"sparse-kernel-mismatch"};
+// The rules that read the ONNX model's weights (lint/WeightLinter), after the plan's.
+inline constexpr QLatin1String kSparseReadyDenseKernel{"sparse-ready-dense-kernel"};
+inline constexpr QLatin1String kQuantizedOutlierChannel{"quantized-outlier-channel"};
 } // namespace lintrules
 
 // Every linter, in the order they run (a linter may check several rules); the thresholds they
 // read are in lint/LintSettings.
 std::vector<std::unique_ptr<Linter>> standardLinters();
 
-// Every rule id of the standard linters, in the order they run.
+// Every rule id of the standard linters, in the order they run, then those of the model's
+// weights (lint/WeightLinter: modelWeightRules), which run only beside an ONNX model.
 QStringList standardRules();
 
 } // namespace planscope

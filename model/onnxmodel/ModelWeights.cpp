@@ -2,6 +2,7 @@
 
 #include "onnxmodel/LayerNodes.h"
 #include "plan/DisplayName.h"
+#include "plan/FigureText.h"
 #include "plan/SideBySide.h"
 
 #include <QHash>
@@ -233,6 +234,47 @@ ModelWeights weighModel(const EnginePlan& plan, const OnnxGraph& model) {
             result.paramsInLayers += tensor->elements();
     }
     return result;
+}
+
+std::vector<std::optional<double>> ModelWeights::sparse24Percents(std::size_t count) const {
+    std::vector<std::optional<double>> percents(count);
+    for (const LayerWeights& w : layers)
+        if (w.layer >= 0 && std::size_t(w.layer) < count)
+            percents[std::size_t(w.layer)] = w.figures.sparse24Percent();
+    return percents;
+}
+
+QString nodeCoverageText(const ModelWeights& weights) {
+    return QStringLiteral("%1, in a layer: %2 (%3)")
+        .arg(weights.onnxNodes)
+        .arg(weights.nodesInLayers)
+        .arg(percentText(weights.nodeSharePercent()));
+}
+
+QString paramCoverageText(const ModelWeights& weights) {
+    return QStringLiteral("%1, read by a layer: %2")
+        .arg(countText(weights.params, QStringLiteral("parameter")),
+             percentText(weights.paramSharePercent()));
+}
+
+QString nodesWithoutLayerText(const ModelWeights& weights) {
+    std::vector<std::pair<QString, int>> ops; // in first-met order, then most first
+    for (const NodeWithoutLayer& node : weights.nodesWithoutLayer) {
+        const auto it = std::find_if(ops.begin(), ops.end(),
+                                     [&](const auto& op) { return op.first == node.op; });
+        if (it == ops.end())
+            ops.emplace_back(node.op, 1);
+        else
+            ++it->second;
+    }
+    std::stable_sort(ops.begin(), ops.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    QStringList parts;
+    for (const auto& [op, count] : ops)
+        parts << QStringLiteral("%1 %2").arg(op).arg(count);
+    const QString count = QString::number(weights.nodesWithoutLayer.size());
+    return parts.isEmpty() ? count
+                           : QStringLiteral("%1 (%2)").arg(count, parts.join(QStringLiteral(", ")));
 }
 
 QString unmatchedModelText(const OnnxGraph& model, const EnginePlan& plan) {

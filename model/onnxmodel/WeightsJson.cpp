@@ -48,6 +48,13 @@ OrderedJson weightsJson(const ModelWeights& weights, const EnginePlan& plan) {
         json["histogram"] = histogramJson(layer.figures.histogram);
         layers.push_back(std::move(json));
     }
+    OrderedJson json = coverageJson(weights);
+    json["nodes_without_layer"] = std::move(without);
+    json["layers"] = std::move(layers);
+    return json;
+}
+
+OrderedJson coverageJson(const ModelWeights& weights) {
     return OrderedJson{{"model", weights.model.toStdString()},
                        {"graph", weights.graph.toStdString()},
                        {"onnx_nodes", weights.onnxNodes},
@@ -55,9 +62,7 @@ OrderedJson weightsJson(const ModelWeights& weights, const EnginePlan& plan) {
                        {"node_share_percent", optionalJson(weights.nodeSharePercent())},
                        {"params", weights.params},
                        {"params_in_layers", weights.paramsInLayers},
-                       {"param_share_percent", optionalJson(weights.paramSharePercent())},
-                       {"nodes_without_layer", std::move(without)},
-                       {"layers", std::move(layers)}};
+                       {"param_share_percent", optionalJson(weights.paramSharePercent())}};
 }
 
 QByteArray weightsCsv(const ModelWeights& weights, const EnginePlan& plan) {

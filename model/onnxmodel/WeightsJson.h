@@ -13,6 +13,9 @@ namespace planscope {
 // zero_percent, non_finite, sparse_2_4_percent, channel_range_ratio, outlier_channel, scales (null
 // without Q/DQ) and the histogram as [low, high, count] bins. A figure without values is null.
 OrderedJson weightsJson(const ModelWeights& weights, const EnginePlan& plan);
+// Its coverage alone (model, graph, onnx_nodes, nodes_in_layers, node_share_percent, params,
+// params_in_layers, param_share_percent): `summary --onnx --json`'s "onnx_model".
+OrderedJson coverageJson(const ModelWeights& weights);
 // One row per layer: those figures, the histogram left out, the scales' count, min and max.
 QByteArray weightsCsv(const ModelWeights& weights, const EnginePlan& plan);
 

@@ -195,6 +195,21 @@ void HistogramView::paint(QPainter& painter, const QRectF& box, const ComparedTe
     painter.restore();
 }
 
+void HistogramView::paintBins(QPainter& painter, const QRectF& box, const QString& title,
+                              const std::vector<HistogramBin>& bins, const QFont& font) {
+    painter.save();
+    painter.fillRect(box, Qt::white);
+    ArrayStats stats;
+    stats.histogram = bins;
+    if (!bins.empty()) {
+        stats.min = bins.front().low;
+        stats.max = bins.back().high;
+    }
+    paintPanel(painter, box.adjusted(4, 4, -4, -4), title, {{QString(), &stats, kRunnerColors[0]}},
+               font);
+    painter.restore();
+}
+
 void HistogramView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing, false);

@@ -23,6 +23,10 @@ class HistogramView : public QWidget {
     // Paints into `box` (the widget, or a picture).
     static void paint(QPainter& painter, const QRectF& box, const ComparedTensor* tensor,
                       const QFont& font);
+    // One histogram alone, drawn as a tensor's values are (elements per bin, log scale): a
+    // layer's weights (onnxmodel/WeightFigures) in the inspector and the report.
+    static void paintBins(QPainter& painter, const QRectF& box, const QString& title,
+                          const std::vector<HistogramBin>& bins, const QFont& font);
 
   protected:
     void paintEvent(QPaintEvent* event) override;

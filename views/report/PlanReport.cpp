@@ -8,6 +8,7 @@
 #include "report/ReportGraph.h"
 #include "report/ReportSections.h"
 #include "report/TacticsReport.h"
+#include "report/WeightsReport.h"
 
 #include <QSet>
 #include <map>
@@ -228,6 +229,7 @@ Report planReport(const PlanAnalysis& analysis,
     if (accuracy)
         addAccuracy(report, *accuracy, &plan, analysis.accuracy(accuracy)->tensors);
     addTactics(report, plan);
+    addWeights(report, analysis);
     addCharts(report, analysis);
     std::move(lint.begin(), lint.end(), std::back_inserter(report.sections));
     report.addSection(QStringLiteral("graph"), QStringLiteral("Graph")).blocks =

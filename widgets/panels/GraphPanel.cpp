@@ -41,9 +41,12 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
                    tr("Show every layer, the layers near the selected one, or the modules of "
                       "the model the engine came from"))),
       m_radius(new QSpinBox(this)), m_depth(new QSpinBox(this)),
-      m_color(combo(this, {tr("Color by type"), tr("Color by precision"), tr("Color by accuracy")},
+      m_color(combo(this,
+                    {tr("Color by type"), tr("Color by precision"), tr("Color by accuracy"),
+                     tr("Color by 2:4 readiness")},
                     tr("Node colors (accuracy: the largest relative error of the layer's tensors "
-                       "in the open polygraphy log)"))),
+                       "in the open polygraphy log; 2:4 readiness: the share of the layer's "
+                       "weights in the ONNX model in groups of four with two zeros)"))),
       m_detail(combo(this, {tr("Minimal"), tr("Standard"), tr("Detailed")},
                      tr("How much each node says"))),
       m_latency(combo(this, {tr("Average latency"), tr("Median latency"), tr("Total latency")},
@@ -162,6 +165,11 @@ GraphPanel::GraphPanel(PlanDocument* document, QWidget* parent)
         if (m_color->currentIndex() == 2)
             relayout();
     });
+    connect(document, &PlanDocument::modelChanged, this, [this] {
+        m_cache.clear(); // the colors by 2:4 readiness change
+        if (m_color->currentIndex() == 3)
+            relayout();
+    });
     connect(document->selection(), &LayerSelection::changed, this, [this](int layer) {
         const GraphCanvas::Scene* scene = m_canvas->scene();
         if (showsNeighbourhood() && layer >= 0 && (!scene || scene->graph.nodeOfLayer(layer) < 0))
@@ -261,11 +269,16 @@ void GraphPanel::markFindings() {
 
 GraphStyle GraphPanel::currentStyle() const {
     GraphStyle style;
-    style.color = m_color->currentIndex() == 2   ? GraphStyle::Color::Accuracy
-                  : m_color->currentIndex() == 1 ? GraphStyle::Color::Precision
-                                                 : GraphStyle::Color::Type;
+    static constexpr GraphStyle::Color kColors[] = {
+        GraphStyle::Color::Type, GraphStyle::Color::Precision, GraphStyle::Color::Accuracy,
+        GraphStyle::Color::Sparsity};
+    style.color = kColors[std::clamp(m_color->currentIndex(), 0, int(std::size(kColors)) - 1)];
     if (style.color == GraphStyle::Color::Accuracy && m_plan && m_document->accuracyLog())
         style.layerErrors = m_document->accuracyOnPlan().layerErrors;
+    if (const auto weights = m_document->modelWeights();
+        style.color == GraphStyle::Color::Sparsity && m_plan && weights)
+        style.layerSparse24 = std::make_shared<const std::vector<std::optional<double>>>(
+            weights->sparse24Percents(m_plan->layers.size()));
     style.detail = static_cast<GraphStyle::Detail>(m_detail->currentIndex());
     style.latency = static_cast<GraphStyle::Latency>(m_latency->currentIndex());
     style.layerNames = m_checks.value("names")->isChecked();
@@ -440,6 +453,15 @@ void GraphPanel::updateLegend() {
                      "log, log scale (dark: %1 or less, yellow: 1 or more; gray: no tensor maps)")
                       .arg(kAccuracyScaleLow)
                 : tr("Color by accuracy needs a polygraphy log: File > Open Accuracy Log..."));
+        return;
+    }
+    if (m_color->currentIndex() == 3 && mode() != Modules) {
+        m_legend->setText(m_document->modelWeights()
+                              ? tr("Color: the share of the layer's weights in groups of four "
+                                   "with two zeros (dark: 0 %, yellow: 100 %, 2:4-ready; gray: "
+                                   "no such weights)")
+                              : tr("Color by 2:4 readiness needs the ONNX model the engine was "
+                                   "built from: File > Open Model..."));
         return;
     }
     if (m_checks.value("heat")->isChecked()) {

@@ -1,5 +1,6 @@
 #include "panels/LayerInspector.h"
 
+#include "accuracy/HistogramView.h"
 #include "document/PlanDocument.h"
 #include "kernels/KernelText.h"
 #include "plan/FigureText.h"
@@ -12,11 +13,14 @@
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QGuiApplication>
+#include <QImage>
 #include <QLocale>
 #include <QMenu>
 #include <QMimeData>
+#include <QPainter>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <algorithm>
 
 namespace planscope {
 
@@ -28,6 +32,7 @@ LayerInspector::LayerInspector(PlanDocument* document, QWidget* parent)
     setPlaceholderText(tr("Select a layer in the table, the lint panel or a chart."));
     connect(document, &PlanDocument::planChanged, this, &LayerInspector::refresh);
     connect(document, &PlanDocument::analysisChanged, this, &LayerInspector::refresh);
+    connect(document, &PlanDocument::modelChanged, this, &LayerInspector::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &LayerInspector::refresh);
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (const int layer = layerOfLink(url.toString()); layer >= 0)
@@ -175,6 +180,63 @@ QString LayerInspector::speedOfLight(const Layer& l) const {
     return section(tr("Speed of light"), table(rows));
 }
 
+// The layer's weights in the ONNX model beside the plan (onnxmodel/ModelWeights): its figures and
+// their histogram, painted here as the Accuracy tab paints a tensor's. None without a model.
+QString LayerInspector::weights(const Layer& l) {
+    const std::shared_ptr<const ModelWeights> model = m_document->modelWeights();
+    if (!model)
+        return {};
+    const LayerWeights* w = model->forLayer(l.index);
+    if (!w)
+        return section(tr("Weights"),
+                       QStringLiteral("<span class=muted>%1</span>")
+                           .arg(tr("The layer names no node of %1.").arg(escaped(model->model))));
+    const WeightFigures& f = w->figures;
+    const auto value = [](std::optional<double> v) {
+        return v ? QString::number(*v, 'g', 4) : kMissingText;
+    };
+    QString ready = percentText(f.sparse24Percent());
+    if (w->sparse24Ready())
+        ready += tr(" (2:4-ready)");
+    QString range = numberText(f.channelRangeRatio(), 1);
+    if (w->hasOutlierChannel())
+        range += tr(" (outlier channel)");
+    QString rows = row(tr("ONNX nodes"), breakable(w->nodes.join(QStringLiteral(", "))), true) +
+                   row(tr("Parameters"), QLocale().toString(w->params)) +
+                   row(tr("Type"), w->dtype.isEmpty() ? kMissingText : w->dtype) +
+                   row(tr("Min / max"), value(f.min) + QStringLiteral(" / ") + value(f.max)) +
+                   row(tr("Mean / std"), value(f.mean) + QStringLiteral(" / ") + value(f.std)) +
+                   row(tr("Zeros"), percentText(f.zeroPercent())) + row(tr("2:4 groups"), ready) +
+                   row(tr("Channel range ratio"), range);
+    if (f.nonFinite > 0)
+        rows += row(tr("NaN or infinite"), QLocale().toString(f.nonFinite));
+    if (!w->scales.empty()) {
+        const auto [low, high] = std::minmax_element(w->scales.begin(), w->scales.end());
+        rows += row(
+            tr("Q/DQ scales"),
+            tr("%1, %2 to %3").arg(w->scales.size()).arg(*low, 0, 'g', 4).arg(*high, 0, 'g', 4));
+    }
+    QString picture;
+    if (!f.histogram.empty()) {
+        // Painted at the screen's pixel ratio, as wide as the dock leaves room for.
+        const QSizeF size(std::clamp(viewport()->width() - 24, 240, 520), 150);
+        const qreal ratio = devicePixelRatioF();
+        QImage image((size * ratio).toSize(), QImage::Format_RGB32);
+        image.setDevicePixelRatio(ratio);
+        QPainter painter(&image);
+        HistogramView::paintBins(painter, QRectF(QPointF(0, 0), size),
+                                 tr("Elements per bin (log scale)"), f.histogram, font());
+        painter.end();
+        const QUrl url(QStringLiteral("planscope-weights:%1").arg(l.index));
+        document()->addResource(QTextDocument::ImageResource, url, image);
+        picture = QStringLiteral("<p><img src=\"%1\" width=%2 height=%3></p>")
+                      .arg(url.toString())
+                      .arg(size.width())
+                      .arg(size.height());
+    }
+    return section(tr("Weights"), table(rows) + picture);
+}
+
 QString LayerInspector::tactics(const Layer& l) const {
     const auto& log = m_document->plan()->tactics;
     const TacticSubject* subject = log ? log->subjectForLayer(l.name) : nullptr;
@@ -199,7 +261,8 @@ void LayerInspector::refresh() {
     }
     const Layer& layer = m_document->plan()->layers.at(static_cast<std::size_t>(index));
     setHtml(overview(layer) + findings(layer) + tensors(layer) + neighbours(layer) +
-            speedOfLight(layer) + convolution(layer) + tactics(layer) + attributes(layer));
+            weights(layer) + speedOfLight(layer) + convolution(layer) + tactics(layer) +
+            attributes(layer));
     m_layerName = layer.name;
     m_title = document()->firstBlock().text();
     fitTitle();

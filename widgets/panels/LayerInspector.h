@@ -33,6 +33,7 @@ class LayerInspector : public RichTextView {
     QString findings(const Layer& layer) const;
     QString speedOfLight(const Layer& layer) const;
     QString convolution(const Layer& layer) const;
+    QString weights(const Layer& layer);
     QString tactics(const Layer& layer) const;
     QString attributes(const Layer& layer) const;
 

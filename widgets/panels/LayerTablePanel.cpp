@@ -65,6 +65,24 @@ LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
     connect(document, &PlanDocument::planChanged, this, &LayerTablePanel::reload);
     connect(document, &PlanDocument::accuracyChanged, this, &LayerTablePanel::showAccuracy);
     connect(document, &PlanDocument::analysisChanged, this, &LayerTablePanel::showSpeedOfLight);
+    connect(document, &PlanDocument::modelChanged, this, &LayerTablePanel::showWeights);
+}
+
+// The ONNX model's weights of each layer after its time (and SOL %), where any screen shows
+// them; hidden without a model.
+void LayerTablePanel::showWeights() {
+    std::shared_ptr<const ModelWeights> weights = m_document->modelWeights();
+    const bool shown = weights != nullptr;
+    m_model->setModelWeights(std::move(weights));
+    QHeaderView* header = m_view->horizontalHeader();
+    for (int c = LayerTableModel::ParamsColumn; c <= LayerTableModel::RangeRatioColumn; ++c) {
+        header->moveSection(header->visualIndex(c),
+                            header->visualIndex(LayerTableModel::SolPercentColumn) + 1 +
+                                (c - LayerTableModel::ParamsColumn));
+        m_view->setColumnHidden(c, !shown);
+        if (shown)
+            m_view->resizeColumnToContents(c);
+    }
 }
 
 // Each layer's speed-of-light percentage, once the worker has made the plan's roofline.
@@ -113,12 +131,14 @@ void LayerTablePanel::reload() {
     // The long texts get set widths; the other columns fit what they show.
     for (int c = 0; c < LayerTableModel::FixedColumnCount; ++c)
         if (c != LayerTableModel::NameColumn && c != LayerTableModel::TacticColumn &&
-            c != LayerTableModel::AccuracyColumn && // fitted when a log shows it
-            c != LayerTableModel::SolPercentColumn) // and when the analysis gives it
+            c != LayerTableModel::AccuracyColumn &&   // fitted when a log shows it
+            c != LayerTableModel::SolPercentColumn && // and when the analysis gives it
+            !LayerTableModel::isWeightColumn(c))      // and when a model gives them
             m_view->resizeColumnToContents(c);
     m_view->setColumnWidth(LayerTableModel::NameColumn, 360);
     m_view->setColumnWidth(LayerTableModel::TacticColumn, 220);
     showAccuracy();
+    showWeights();
     updateStatus();
 }
 

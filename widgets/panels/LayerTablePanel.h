@@ -38,6 +38,7 @@ class LayerTablePanel : public QWidget {
     void reload();
     void showAccuracy();
     void showSpeedOfLight();
+    void showWeights();
     void applyTypeFilter();
     void updateStatus();
 

@@ -8,6 +8,7 @@
 #include "roofline/RooflineTotalText.h"
 #include "text/HtmlText.h"
 
+#include <QFileInfo>
 #include <QScrollBar>
 
 namespace planscope {
@@ -22,6 +23,7 @@ SummaryPanel::SummaryPanel(PlanDocument* document, QWidget* parent)
         refresh();
     });
     connect(document, &PlanDocument::analysisChanged, this, &SummaryPanel::refresh);
+    connect(document, &PlanDocument::modelChanged, this, &SummaryPanel::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &SummaryPanel::refresh);
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         m_document->selection()->select(layerOfLink(url.toString()));
@@ -101,6 +103,22 @@ QString SummaryPanel::modelSection() const {
     return html;
 }
 
+// The ONNX model beside the plan (File > Open Model): which of its nodes and weights reached a
+// layer, as planscope summary --onnx says it. None without a model.
+QString SummaryPanel::onnxModelSection() const {
+    const std::shared_ptr<const ModelWeights> weights = m_document->modelWeights();
+    if (!weights)
+        return {};
+    const QString rows =
+        row(tr("Model"), QStringLiteral("%1 (graph %2)")
+                             .arg(QFileInfo(weights->model).fileName(),
+                                  weights->graph.isEmpty() ? kMissingText : weights->graph)) +
+        row(tr("Nodes"), nodeCoverageText(*weights)) +
+        row(tr("Nodes in no layer"), nodesWithoutLayerText(*weights)) +
+        row(tr("Weights"), paramCoverageText(*weights));
+    return section(tr("ONNX model"), table(rows));
+}
+
 QString SummaryPanel::selectedLayerSection() const {
     const int index = m_document->selection()->current();
     if (index < 0)
@@ -162,7 +180,7 @@ void SummaryPanel::refresh() {
         return;
     }
     const EnginePlan& plan = *m_document->plan();
-    QString html = modelSection() + selectedLayerSection();
+    QString html = modelSection() + onnxModelSection() + selectedLayerSection();
     if (!plan.metadata.device.empty())
         html += section(tr("Device"), jsonTable(plan.metadata.device));
     if (!plan.metadata.builder.empty())

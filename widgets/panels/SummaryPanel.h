@@ -21,6 +21,7 @@ class SummaryPanel : public RichTextView {
     QString workRows(const Roofline& roofline) const;
     QString modelSection() const;
     QString selectedLayerSection() const;
+    QString onnxModelSection() const;
     QString performanceSection() const;
     QString buildRouteSection() const;
 

@@ -58,7 +58,7 @@ const PlanCheck& PlanAnalysis::check() const {
 }
 
 const PlanLeads& PlanAnalysis::leads() const {
-    return m_shared->leads.get([&] { return findLeads(*m_plan); });
+    return m_shared->leads.get([&] { return findLeads(*m_plan, roofline()); });
 }
 
 const std::shared_ptr<const ModuleTree>& PlanAnalysis::modules() const {

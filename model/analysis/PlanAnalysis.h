@@ -19,7 +19,7 @@
 namespace planscope {
 
 struct GpuDevice; // roofline/GpuDevice.h
-struct Roofline;  // roofline/Roofline.h
+class Roofline;   // roofline/Roofline.h
 
 // A polygraphy log on a plan (accuracy/AccuracyMapping.h): each tensor's layer and each layer's
 // largest relative error.

@@ -15,6 +15,7 @@
 #include "panels/AccuracyPanel.h"
 #include "panels/ChartsPanel.h"
 #include "panels/CheckBanner.h"
+#include "panels/GpuChooser.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
 #include "panels/LayerTablePanel.h"
@@ -349,6 +350,8 @@ void MainWindow::createStatusBar() {
     m_cancel->setToolTip(tr("Stop loading (Esc)"));
     m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
     connect(m_cancel, &QToolButton::clicked, m_loader, &AsyncPlanLoader::cancel);
+    m_gpuChooser = new GpuChooser(m_document, this);
+    statusBar()->addPermanentWidget(m_gpuChooser);
     statusBar()->addPermanentWidget(m_loadingLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);

@@ -19,6 +19,7 @@ namespace planscope {
 class AsyncPlanLoader;
 class ChartsPanel;
 class CheckBanner;
+class GpuChooser;
 class GraphPanel;
 class LayerInspector;
 class LayerTablePanel;
@@ -58,6 +59,7 @@ class MainWindow : public QMainWindow {
     LintPanel* lintPanel() const { return m_lint; }
     ChartsPanel* chartsPanel() const { return m_charts; }
     GraphPanel* graphPanel() const { return m_graph; }
+    GpuChooser* gpuChooser() const { return m_gpuChooser; }
     LayerInspector* inspector() const { return m_inspector; }
     SummaryPanel* summaryPanel() const { return m_summary; }
     CheckBanner* checkBanner() const { return m_checkBanner; }
@@ -134,6 +136,7 @@ class MainWindow : public QMainWindow {
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;
     QLabel* m_loadingLabel = nullptr;
+    GpuChooser* m_gpuChooser = nullptr;
     QString m_path;
     QStringList m_buildLogs; // verbose build logs added beside the plan
     int m_profile = 0;

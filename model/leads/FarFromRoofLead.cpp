@@ -2,6 +2,7 @@
 #include "kernels/KernelName.h"
 #include "leads/LeadCatalog.h"
 #include "leads/LeadScale.h"
+#include "lint/KernelNames.h"
 #include "plan/FigureText.h"
 
 #include <algorithm>
@@ -11,6 +12,9 @@ namespace planscope {
 namespace {
 
 constexpr std::size_t kLayersShown = 3;
+// The furthest layers the facts list (the lead's layers list them all): a generated kernel per
+// layer would otherwise write every layer twice.
+constexpr std::size_t kLayersInFacts = 20;
 
 // What holds a layer down, as the next step differs: its bytes, its math on CUDA cores, or its
 // math on Tensor Cores.
@@ -23,12 +27,12 @@ struct FarLayer {
     Holdup holdup;
 };
 
-Holdup holdupOf(const Layer& layer, const LayerRoofline& r) {
+Holdup holdupOf(const Layer& layer, const LayerRoofline& r, KernelNames& kernels) {
     if (r.bound == Bound::Memory)
         return Holdup::Memory;
-    // A kernel's name decoded to CUDA-core math (fp32, DP4A, HFMA2); a class read from the
-    // precision alone is a Tensor Core one.
-    if (r.mathFromName && decodeKernelName(layer.tactic).unit == MathUnit::CudaCores)
+    // A kernel's name decoded to CUDA-core math (fp32, DP4A, HFMA2), each name once; a class read
+    // from the precision alone is a Tensor Core one.
+    if (r.mathFromName && kernels.of(layer.tactic).unit == MathUnit::CudaCores)
         return Holdup::CudaCores;
     return Holdup::TensorCores;
 }
@@ -73,12 +77,13 @@ void findFarFromRoof(const LeadScale& scale, std::vector<Lead>& leads) {
     const EnginePlan& plan = scale.plan();
     const Roofline& roofline = scale.roofline();
     std::vector<FarLayer> far;
+    KernelNames kernels;
     for (std::size_t i = 0; i < roofline.size() && i < plan.layers.size(); ++i) {
         const LayerRoofline r = roofline.layer(i);
         if (!r.solPercent || *r.solPercent >= kFarFromRoofPercent)
             continue;
         const double above = *r.ms - *r.solMs / (kPracticalCeilingPercent / 100);
-        far.push_back({int(i), *r.solPercent, above, holdupOf(plan.layers[i], r)});
+        far.push_back({int(i), *r.solPercent, above, holdupOf(plan.layers[i], r, kernels)});
     }
     if (far.empty())
         return;
@@ -98,14 +103,15 @@ void findFarFromRoof(const LeadScale& scale, std::vector<Lead>& leads) {
         aboveMs += f.aboveCeilingMs;
         ++counts[std::size_t(f.holdup)];
         holdupMs[std::size_t(f.holdup)] += f.aboveCeilingMs;
-        layers.push_back(
-            {{"index", f.index},
-             {"sol_percent", f.solPercent},
-             {"bound", f.holdup == Holdup::Memory ? "memory" : "compute"},
-             {"math_unit", f.holdup == Holdup::Memory      ? OrderedJson()
-                           : f.holdup == Holdup::CudaCores ? OrderedJson("cuda cores")
-                                                           : OrderedJson("tensor cores")},
-             {"above_ceiling_ms", f.aboveCeilingMs}});
+        if (layers.size() < kLayersInFacts)
+            layers.push_back(
+                {{"index", f.index},
+                 {"sol_percent", f.solPercent},
+                 {"bound", f.holdup == Holdup::Memory ? "memory" : "compute"},
+                 {"math_unit", f.holdup == Holdup::Memory      ? OrderedJson()
+                               : f.holdup == Holdup::CudaCores ? OrderedJson("cuda cores")
+                                                               : OrderedJson("tensor cores")},
+                 {"above_ceiling_ms", f.aboveCeilingMs}});
         if (shown.size() < qsizetype(kLayersShown))
             shown << QStringLiteral("%1 at %2 (%3, %4 above the ceiling)")
                          .arg(quotedLayer(plan.layers[std::size_t(f.index)]),
@@ -144,6 +150,7 @@ void findFarFromRoof(const LeadScale& scale, std::vector<Lead>& leads) {
     lead.facts = {{"device", gpu.name.toStdString()},
                   {"under_percent", kFarFromRoofPercent},
                   {"ceiling_percent", kPracticalCeilingPercent},
+                  {"above_ceiling_ms", aboveMs},
                   {"layers", layers}};
     leads.push_back(std::move(lead));
 }

@@ -366,9 +366,7 @@ QVariant ModuleTreeModel::headerCell(int column, int role) const {
         "The average time of the module's layers, its submodules' included",
         "The module's share of the engine's time",
         "The time of the module's own layers, not its submodules'",
-        "Its layers' time above their speed of light (measured - speed of light, on the GPU the "
-        "status bar names; planscope roofline), its submodules' included; - where no layer "
-        "has one",
+        "Time above the layers' speed of light on the status bar's GPU, submodules' included",
         "The layers in the module and its submodules",
         "Precisions by their share of the module's time",
         "Layer types by their share of the module's time",

@@ -3,6 +3,7 @@
 #include "compare/PlanComparison.h"
 #include "io/PlanLoader.h"
 #include "itemmodels/ComparisonTableModel.h"
+#include "roofline/Roofline.h"
 
 #include <QAbstractItemModelTester>
 
@@ -25,6 +26,7 @@ class TestComparisonTableModel : public QObject {
     void highlightsVerdictsAndMismatches();
     void filtersMismatchesAndTypes();
     void namesPlansInHeaderTooltips();
+    void showsEachSidesSpeedOfLight();
 
   private:
     ComparisonTableModel m_model;
@@ -213,9 +215,10 @@ void TestComparisonTableModel::exportsVisibleRowsAsCsv() {
     QCOMPARE(int(visible.size()), m_filter.rowCount());
     const QList<QByteArray> lines = comparisonCsv(visible).split('\n');
     QCOMPARE(lines.size(), int(visible.size()) + 2); // header, rows, and the last line's end
-    QVERIFY(lines[0].startsWith("a,b,type,latency_a_ms,latency_b_ms,speedup,name_a,name_b,"));
+    QVERIFY(lines[0].startsWith(
+        "a,b,type,latency_a_ms,latency_b_ms,speedup,sol_percent_a,sol_percent_b,name_a,name_b,"));
     // The slowest Reformat of B first: the input copy only fp16 has, 0.080896 ms.
-    QVERIFY2(lines[1].startsWith(",0,Reformat,,0.080896,,,Reformatting CopyNode"), lines[1]);
+    QVERIFY2(lines[1].startsWith(",0,Reformat,,0.080896,,,,,Reformatting CopyNode"), lines[1]);
     QVERIFY2(lines.last().isEmpty(), lines.last());
     QVERIFY2(lines[lines.size() - 2].startsWith("2,,Reformat,0.045056,,,"),
              lines[lines.size() - 2]);
@@ -234,4 +237,35 @@ void TestComparisonTableModel::namesPlansInHeaderTooltips() {
 }
 
 PLANSCOPE_TEST_MAIN(TestComparisonTableModel, QCoreApplication)
+// Issue 45: each side's SOL % for matched layers, from its plan's roofline. Conv_0 + Relu_1 on the
+// A100: in FP32 on CUDA cores its 7,552,892,928 FLOPs take 0.3875 ms at 19.49 TFLOP/s, of
+// 0.52224 ms measured; in FP16 its 61,032,960 bytes take 0.0315 ms at 1935.36 GB/s, of 0.111616.
+void TestComparisonTableModel::showsEachSidesSpeedOfLight() {
+    const EnginePlan a = loadPlan(dataPath("trex/resnet-a100/fp32"));
+    const EnginePlan b = loadPlan(dataPath("trex/resnet-a100/fp16"));
+    const Roofline rooflineA = rooflineFromFiles(a);
+    const Roofline rooflineB = rooflineFromFiles(b);
+    ComparisonTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRows(compareLayers(a, b, matchLayers(a, b), &rooflineA, &rooflineB));
+    const double solA = 7552892928.0 / (108 * 1.41e9 * 128) * 1e3 / 0.52224 * 100;
+    const double solB = 61032960 / (5120 / 8.0 * 1.512 * 2 * 1e6) / 0.111616 * 100;
+    QVERIFY(qAbs(*model.rows()[0].solPercentA - solA) < 1e-9);
+    QVERIFY(qAbs(*model.rows()[0].solPercentB - solB) < 1e-9);
+    QCOMPARE(model.index(0, ComparisonTableModel::SolPercentAColumn).data().toString(),
+             QStringLiteral("74.2 %"));
+    QCOMPARE(model.index(0, ComparisonTableModel::SolPercentBColumn).data().toString(),
+             QStringLiteral("28.3 %"));
+    QCOMPARE(model.index(0, ComparisonTableModel::SolPercentBColumn)
+                 .data(ComparisonTableModel::SortRole)
+                 .toDouble(),
+             *model.rows()[0].solPercentB);
+    // The layer only B has: A's side missing.
+    QCOMPARE(model.index(25, ComparisonTableModel::SolPercentAColumn).data().toString(),
+             QStringLiteral("-"));
+    QVERIFY(!model.index(25, ComparisonTableModel::SolPercentAColumn)
+                 .data(ComparisonTableModel::SortRole)
+                 .isValid());
+}
+
 #include "tst_comparison_table_model.moc"

@@ -44,7 +44,8 @@ void TestLeadsCli::printsRankedLeadsAsJson() {
     QCOMPARE(json["plan"].toString(), QStringLiteral("alexnet_fp16.graph.json"));
     QVERIFY(json["has_profile"].toBool());
     // Its only unaligned convolution reads the image's 3 channels: no conv-channel-alignment.
-    QCOMPARE(idsOf(json), (QStringList{"non-tensor-core-gemm", "hot-layer", "reformats"}));
+    QCOMPARE(idsOf(json),
+             (QStringList{"non-tensor-core-gemm", "hot-layer", "far-from-roof", "reformats"}));
     const QJsonObject hot = json["leads"][1].toObject();
     QCOMPARE(hot["rank"].toInt(), 2);
     QCOMPARE(hot["percent"].toDouble(), 45.705); // the profile's own share, as NVIDIA's skill
@@ -71,8 +72,9 @@ void TestLeadsCli::printsNullsWithoutTimings() {
     QStringList unjudged;
     for (const QJsonValue u : json["not_judged"].toArray())
         unjudged << u["id"].toString();
-    QCOMPARE(unjudged, (QStringList{"hot-layer", "tiny-kernels", "generated-kernels",
-                                    "shape-overhead", "slower-tactic", "latency-gap"}));
+    QCOMPARE(unjudged,
+             (QStringList{"hot-layer", "far-from-roof", "tiny-kernels", "generated-kernels",
+                          "shape-overhead", "slower-tactic", "latency-gap"}));
     QVERIFY(json["not_judged"][0]["how"].toString().contains("--exportProfile"));
     // A verbose build log of the same engine judges the tactics.
     const QJsonObject withLog = leadsJson(

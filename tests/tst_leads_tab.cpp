@@ -82,12 +82,17 @@ void TestLeadsTab::listsLeadsInATab() {
     QCOMPARE(tabs->tabText(2).remove('&'), QStringLiteral("Leads")); // after Layers, Modules
     QCOMPARE(tabs->widget(2), window.leadsPanel());
     const QTreeView* view = window.leadsPanel()->view();
-    QCOMPARE(view->model()->rowCount(), 5); // latency-gap last: the layers overstate the run
+    QCOMPARE(view->model()->rowCount(), 6); // latency-gap last: the layers overstate the run
+    // far-from-roof's time: its layers' above 80 % of their speed of light
     QCOMPARE(view->model()->index(0, LeadsModel::IdColumn).data().toString(),
-             QStringLiteral("reformats"));
+             QStringLiteral("far-from-roof"));
     QCOMPARE(view->model()->index(0, LeadsModel::TimeColumn).data().toString(),
+             QStringLiteral("0.565 ms"));
+    QCOMPARE(view->model()->index(1, LeadsModel::IdColumn).data().toString(),
+             QStringLiteral("reformats"));
+    QCOMPARE(view->model()->index(1, LeadsModel::TimeColumn).data().toString(),
              QStringLiteral("0.279 ms"));
-    QVERIFY(window.leadsPanel()->headerText().contains("5 leads"));
+    QVERIFY(window.leadsPanel()->headerText().contains("6 leads"));
     QVERIFY(window.leadsPanel()->headerText().contains("slower-tactic"));
     // Before a lead is chosen, the details list every lead's next step.
     QVERIFY(window.leadsPanel()->details()->text().contains("--inputIOFormats"));
@@ -103,10 +108,11 @@ void TestLeadsTab::clickMarksLayersEverywhere() {
     tabs->setCurrentWidget(window.leadsPanel());
     QTreeView* view = window.leadsPanel()->view();
     QTest::qWait(50);
-    const QRect row = view->visualRect(view->model()->index(0, LeadsModel::TitleColumn));
+    const QRect row = view->visualRect(view->model()->index(1, LeadsModel::TitleColumn));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, row.center());
 
-    // The 12 Reformats are marked, the slowest (QuantizeLinear_2, layer 0) selected.
+    // The reformats lead (second, after far-from-roof): the 12 Reformats are marked, the slowest
+    // (QuantizeLinear_2, layer 0) selected.
     const LayerSelection* selection = window.document()->selection();
     QCOMPARE(selection->marked().size(), 12);
     QCOMPARE(selection->current(), 0);
@@ -210,8 +216,9 @@ void TestLeadsTab::saysWhatAPlanWithoutTimingsNeeds() {
     QCOMPARE(view->model()->rowCount(), 1); // its only conv reads the image's 1 channel
     QCOMPARE(view->model()->index(0, LeadsModel::TimeColumn).data().toString(), kMissingText);
     const QString header = window.leadsPanel()->headerText();
-    QVERIFY(header.contains("Not judged without per-layer timings: hot-layer, tiny-kernels, "
-                            "generated-kernels, shape-overhead"));
+    QVERIFY(header.contains(
+        "Not judged without per-layer timings: hot-layer, far-from-roof, tiny-kernels, "
+        "generated-kernels, shape-overhead"));
     QVERIFY(header.contains("--exportProfile"));
     QVERIFY(window.leadsPanel()->chooseLead("non-tensor-core-gemm"));
     QVERIFY(window.leadsPanel()->details()->text().contains("not measured"));

@@ -4,6 +4,7 @@
 #include "itemmodels/ModuleTreeModel.h"
 #include "leads/Lead.h"
 #include "lint/LintFinding.h"
+#include "roofline/Roofline.h"
 
 #include <QAbstractItemModelTester>
 
@@ -63,6 +64,8 @@ class TestModuleTreeModel : public QObject {
     void searchKeepsAncestors();
     void sortsByTimeMissingLast();
     void realPlanWalksWhole();
+    void sumsTimeAboveSpeedOfLight();
+    void realPlanTimeAboveSpeedOfLight();
     void comparisonTree();
 };
 
@@ -164,6 +167,73 @@ void TestModuleTreeModel::realPlanWalksWhole() {
     const QModelIndex ib1 = f.model.indexOfModule(f.model.tree().find("input_blocks.1"));
     QCOMPARE(f.model.index(ib1.row(), ModuleTreeModel::ShareColumn, ib1.parent()).data().toString(),
              QStringLiteral("14.5 %"));
+}
+
+// Each layer's time above its speed of light, summed per module with its submodules': a/b holds
+// conv (0.5), a fused (1.0) and a/b, the root's cast has none ("-"), the unattributed 2.0.
+void TestModuleTreeModel::sumsTimeAboveSpeedOfLight() {
+    Fixture f(smallPlan());
+    const QModelIndex root = f.model.index(0, 0);
+    QCOMPARE(f.model.index(0, ModuleTreeModel::AboveSolColumn).data().toString(), QString());
+    const double none = std::numeric_limits<double>::quiet_NaN();
+    f.model.setAboveSol({0.5, 1.0, none, 2.0});
+    const auto cell = [&f](const QModelIndex& row) {
+        return f.model.index(row.row(), ModuleTreeModel::AboveSolColumn, row.parent()).data();
+    };
+    QCOMPARE(cell(root).toString(), QStringLiteral("1.5000 ms"));
+    const QModelIndex a = f.model.indexOfModule(f.model.tree().find("a"));
+    const QModelIndex ab = f.model.indexOfModule(f.model.tree().find("a/b"));
+    QCOMPARE(cell(a).toString(), QStringLiteral("1.5000 ms"));
+    QCOMPARE(cell(ab).toString(), QStringLiteral("0.5000 ms"));
+    QCOMPARE(cell(f.model.indexOfLayer(1)).toString(), QStringLiteral("1.0000 ms"));
+    QCOMPARE(cell(f.model.indexOfLayer(2)).toString(), QStringLiteral("-"));
+    QCOMPARE(cell(f.model.index(1, 0)).toString(), QStringLiteral("2.0000 ms")); // unattributed
+    QCOMPARE(f.model.index(a.row(), ModuleTreeModel::AboveSolColumn, a.parent())
+                 .data(ModuleTreeModel::SortRole)
+                 .toDouble(),
+             1.5);
+    // Sorted as numbers, the missing last either way.
+    for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+        f.filter.sort(ModuleTreeModel::AboveSolColumn, order);
+        // (model) 1.5 against (unattributed) 2.0
+        const int rootRow = order == Qt::AscendingOrder ? 0 : 1;
+        const QModelIndex sortedRoot = f.filter.index(rootRow, 0);
+        QCOMPARE(sortedRoot.data(ModuleTreeModel::ModuleRole).toInt(), 0);
+        QCOMPARE(f.filter.index(0, 0, sortedRoot).data().toString(), QStringLiteral("a"));
+        QCOMPARE(f.filter.index(1, 0, sortedRoot).data().toString(), QStringLiteral("cast"));
+    }
+}
+
+// AlexNet on its RTX 3060 Laptop: features and classifier hold every layer the roofline times
+// but the input's Reformat and __myl_Res; each module's sum is its layers'.
+void TestModuleTreeModel::realPlanTimeAboveSpeedOfLight() {
+    const auto plan = realPlan(QStringLiteral("realworld/alexnet-trt10-rtx3060/alexnet_fp16"));
+    Fixture f(plan);
+    const Roofline roofline = rooflineFromFiles(*plan);
+    std::vector<double> above(roofline.size(), std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t i = 0; i < roofline.size(); ++i)
+        if (const auto ms = roofline.layer(i).aboveSolMs)
+            above[i] = *ms;
+    f.model.setAboveSol(above);
+    const ModuleTree& tree = f.model.tree();
+    for (const QString path : {"features", "classifier"}) {
+        const int module = tree.find(path);
+        QVERIFY(module >= 0);
+        double sum = 0;
+        for (int layer : tree.layersUnder(module))
+            sum += above[std::size_t(layer)];
+        const QModelIndex row = f.model.indexOfModule(module);
+        QVERIFY(qAbs(f.model.index(row.row(), ModuleTreeModel::AboveSolColumn, row.parent())
+                         .data(ModuleTreeModel::SortRole)
+                         .toDouble() -
+                     sum) < 1e-12);
+    }
+    // conv1 (features.0): 0.0243372 ms measured, 140,553,600 FLOPs at 43.776 TFLOP/s.
+    const QModelIndex conv1 = f.model.indexOfLayer(1);
+    QVERIFY(qAbs(f.model.index(conv1.row(), ModuleTreeModel::AboveSolColumn, conv1.parent())
+                     .data(ModuleTreeModel::SortRole)
+                     .toDouble() -
+                 (0.0243372 - 140553600 / 43.776e9)) < 1e-12);
 }
 
 // ControlNet's two engines by module, tested through the sort proxy the compare window uses.

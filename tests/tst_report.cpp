@@ -7,6 +7,7 @@
 #include "io/PlanLoader.h"
 #include "leads/Lead.h"
 #include "lint/Linter.h"
+#include "plan/FigureText.h"
 #include "report/ComparisonReport.h"
 #include "report/HtmlReportWriter.h"
 #include "report/PdfCursor.h"
@@ -15,6 +16,7 @@
 #include "report/ReportExport.h"
 #include "report/ReportGraph.h"
 #include "report/ReportSections.h"
+#include "roofline/GpuTable.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -202,6 +204,7 @@ class TestReport : public QObject {
     void namesEveryPerformanceStatistic();
     void opensWithTheLeads();
     void leadsWithoutTimingsSayWhatTheyNeed();
+    void saysHowFarFromTheSpeedOfLight();
     void showsTheModelsWeights();
 
   private:
@@ -565,7 +568,9 @@ void TestReport::opensWithTheLeads() {
     QCOMPARE(report.sections.front().anchor, QStringLiteral("leads"));
     QCOMPARE(report.sections.front().title, QStringLiteral("What to fix first"));
     const PlanLeads leads = findLeads(*m_mobileNet);
-    QCOMPARE(leads.leads.size(), std::size_t(4)); // latency-gap: a lead without layers
+    // far-from-roof first (every layer under 5 % of the TITAN RTX's roofs); latency-gap: a lead
+    // without layers
+    QCOMPARE(leads.leads.size(), std::size_t(5));
     const QString file = m_dir.filePath("leads.html");
     QString error;
     QVERIFY2(exportReport(report, file, &error), qPrintable(error));
@@ -602,6 +607,51 @@ void TestReport::leadsWithoutTimingsSayWhatTheyNeed() {
             timingsHint = timingsHint || (p->text.startsWith("hot-layer needs per-layer timings") &&
                                           p->text.contains("--exportProfile"));
     QVERIFY(timingsHint);
+}
+
+// Issue 45: the Speed of light section, after Time by module: the device, the engine's speed of
+// light, the ten layers with the most time above theirs. ResNet FP16's Conv_0 first: 0.111616 ms
+// measured, 61,032,960 bytes at 1935.36 GB/s = 0.0315 ms.
+void TestReport::saysHowFarFromTheSpeedOfLight() {
+    const auto sectionOf = [](const Report& report) -> const Section* {
+        for (const Section& section : report.sections)
+            if (section.anchor == QLatin1String("speed-of-light"))
+                return &section;
+        return nullptr;
+    };
+    const EnginePlan plan = loadPlan(dataPath(kResNetFp16));
+    const Report report = planReport(analysisOf(plan));
+    const Section* section = sectionOf(report);
+    QVERIFY(section);
+    QCOMPARE(section->level, 2);
+    const auto* work = std::get_if<Table>(&section->blocks[0]);
+    QVERIFY(work);
+    QCOMPARE(work->rows[2][1].text, QStringLiteral("0.449 ms, 44.1 % of the measured 1.017 ms"));
+    const auto* device = std::get_if<Paragraph>(&section->blocks[1]);
+    QVERIFY(device &&
+            device->text.startsWith("On the NVIDIA A100 80GB PCIe (from the plan's "
+                                    "files") &&
+            device->text.contains("DRAM 1935.4 GB/s"));
+    const auto* layers = std::get_if<Table>(&section->blocks[3]);
+    QVERIFY(layers);
+    QCOMPARE(layers->rows.size(), std::size_t(10));
+    QCOMPARE(layers->rows[0][0].text, QStringLiteral("Conv_0 + Relu_1"));
+    QCOMPARE(layers->rows[0][1].text,
+             millisecondsText(0.111616 - 61032960 / (5120 / 8.0 * 1.512 * 2 * 1e6), 4));
+    QCOMPARE(layers->rows[0][1].text, QStringLiteral("0.0801 ms"));
+    QCOMPARE(layers->rows[0][4].text, QStringLiteral("28.3 %"));
+    QCOMPARE(layers->rows[0][5].text, QStringLiteral("memory"));
+    // On a GPU chosen (the window's chooser hands the report its analysis), that one.
+    const Report onT4 =
+        planReport(analysisOf(plan).onDevice(deviceOf(*gpuTableEntryNamed("NVIDIA T4"))));
+    const auto* t4 = std::get_if<Paragraph>(&sectionOf(onT4)->blocks[1]);
+    QVERIFY(t4 && t4->text.startsWith("On the NVIDIA T4 (chosen from the built-in table"));
+    // Without a device: the work, and how to give one.
+    const Report noDevice =
+        planReport(analysisOf(loadPlan(dataPath("realworld/aeb-bev-trt86/layers_.json"))));
+    const Section* none = sectionOf(noDevice);
+    QCOMPARE(none->blocks.size(), std::size_t(2));
+    QVERIFY(std::get<Paragraph>(none->blocks[1]).text.contains("roofline --gpu NAME"));
 }
 
 PLANSCOPE_TEST_MAIN(TestReport, QApplication)

@@ -12,6 +12,7 @@
 #include "json/JsonValues.h"
 #include "modules/ModuleComparison.h"
 #include "plan/PlanError.h"
+#include "roofline/Roofline.h"
 
 #include <algorithm>
 #include <numeric>
@@ -250,9 +251,13 @@ int compareCommand(const QStringList& arguments) {
         // are engines of one model both read them.
         std::optional<std::vector<LayerComparison>> rows;
         const auto layerRows = [&]() -> const std::vector<LayerComparison>& {
-            if (!rows)
-                rows = compareLayers(a, b,
-                                     matchLayers(a, b, !parser.isSet(QStringLiteral("inexact"))));
+            if (!rows) { // each side's SOL % on the device its files describe
+                const Roofline rooflineA = rooflineFromFiles(a);
+                const Roofline rooflineB = rooflineFromFiles(b);
+                rows =
+                    compareLayers(a, b, matchLayers(a, b, !parser.isSet(QStringLiteral("inexact"))),
+                                  &rooflineA, &rooflineB);
+            }
             return *rows;
         };
         if (by == QLatin1String("onnx"))

@@ -9,6 +9,7 @@
 #include "panels/OnnxPanel.h"
 #include "plan/PlanError.h"
 #include "report/ComparisonReport.h"
+#include "roofline/Roofline.h"
 
 #include <QCloseEvent>
 #include <QMenuBar>
@@ -21,14 +22,18 @@ namespace {
 
 struct Loaded {
     std::vector<std::shared_ptr<const EnginePlan>> plans;
+    std::vector<std::shared_ptr<const Roofline>> rooflines; // by plan: the SOL % columns
     QString error;
 };
 
 Loaded loadAll(const QStringList& paths) {
     Loaded loaded;
     try {
-        for (const QString& path : paths)
+        for (const QString& path : paths) {
             loaded.plans.push_back(std::make_shared<EnginePlan>(loadPlan(path)));
+            loaded.rooflines.push_back(
+                std::make_shared<const Roofline>(rooflineFromFiles(*loaded.plans.back())));
+        }
     } catch (const PlanError& e) {
         loaded.error = e.message();
     } catch (const std::exception& e) {
@@ -93,7 +98,7 @@ void CompareWindow::compare(const QStringList& plans) {
             return;
         }
         m_exportReport->setEnabled(true);
-        m_panel->setPlans(std::move(loaded.plans));
+        m_panel->setPlans(std::move(loaded.plans), std::move(loaded.rooflines));
         emit loadFinished(true, {});
     });
 }

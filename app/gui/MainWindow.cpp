@@ -16,6 +16,7 @@
 #include "panels/AccuracyPanel.h"
 #include "panels/ChartsPanel.h"
 #include "panels/CheckBanner.h"
+#include "panels/GpuChooser.h"
 #include "panels/GraphPanel.h"
 #include "panels/LayerInspector.h"
 #include "panels/LayerTablePanel.h"
@@ -371,6 +372,8 @@ void MainWindow::createStatusBar() {
         else
             m_loader->cancel();
     });
+    m_gpuChooser = new GpuChooser(m_document, this);
+    statusBar()->addPermanentWidget(m_gpuChooser);
     statusBar()->addPermanentWidget(m_loadingLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);

@@ -21,6 +21,7 @@ class AsyncModelReader;
 class AsyncPlanLoader;
 class ChartsPanel;
 class CheckBanner;
+class GpuChooser;
 class GraphPanel;
 class LayerInspector;
 class LayerTablePanel;
@@ -66,6 +67,7 @@ class MainWindow : public QMainWindow {
     LintPanel* lintPanel() const { return m_lint; }
     ChartsPanel* chartsPanel() const { return m_charts; }
     GraphPanel* graphPanel() const { return m_graph; }
+    GpuChooser* gpuChooser() const { return m_gpuChooser; }
     LayerInspector* inspector() const { return m_inspector; }
     SummaryPanel* summaryPanel() const { return m_summary; }
     CheckBanner* checkBanner() const { return m_checkBanner; }
@@ -157,6 +159,7 @@ class MainWindow : public QMainWindow {
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;
     QLabel* m_loadingLabel = nullptr;
+    GpuChooser* m_gpuChooser = nullptr;
     QString m_path;
     QStringList m_buildLogs; // verbose build logs added beside the plan
     QString m_modelPath;     // the ONNX model read beside the plan (and read again on reload)

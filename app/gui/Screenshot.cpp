@@ -1,5 +1,6 @@
 #include "gui/Screenshot.h"
 
+#include "document/PlanDocument.h"
 #include "gui/CompareWindow.h"
 #include "gui/MainWindow.h"
 #include "panels/ChartsPanel.h"
@@ -50,7 +51,7 @@ bool showTab(QWidget& window, const QString& name) {
 
 // Whether a shown graph is still being laid out (or waits for the modules, as a shown Modules tab
 // does), or a comparison is still being computed (its rows decide what the compare window's
-// graphs mark). Hidden graphs are not waited for.
+// graphs mark), or the roofline on a chosen GPU is being made. Hidden graphs are not waited for.
 bool isBusy(const QWidget& window) {
     for (const GraphPanel* graph : window.findChildren<GraphPanel*>())
         if (graph->isVisible() && graph->isLayingOut())
@@ -60,6 +61,9 @@ bool isBusy(const QWidget& window) {
             return true;
     for (const OnnxPanel* onnx : window.findChildren<OnnxPanel*>())
         if (onnx->isComputing())
+            return true;
+    for (const PlanDocument* document : window.findChildren<PlanDocument*>())
+        if (document->rooflinePending())
             return true;
     return false;
 }

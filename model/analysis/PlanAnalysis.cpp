@@ -42,15 +42,36 @@ PlanAnalysis::PlanAnalysis(std::shared_ptr<const EnginePlan> plan, std::shared_p
 }
 
 PlanAnalysis PlanAnalysis::withLintSettings(LintSettings lint) const {
-    return PlanAnalysis(m_plan, m_shared, std::move(lint), m_parts->weights);
+    PlanAnalysis other(m_plan, m_shared, std::move(lint), m_parts->weights);
+    other.m_device = m_device;
+    other.m_deviceRoofline = m_deviceRoofline;
+    return other;
 }
 
 PlanAnalysis PlanAnalysis::withModelWeights(std::shared_ptr<const ModelWeights> weights) const {
-    return PlanAnalysis(m_plan, m_shared, m_parts->lint, std::move(weights));
+    PlanAnalysis other(m_plan, m_shared, m_parts->lint, std::move(weights));
+    other.m_device = m_device;
+    other.m_deviceRoofline = m_deviceRoofline;
+    return other;
 }
 
 const std::shared_ptr<const ModelWeights>& PlanAnalysis::modelWeights() const {
     return m_parts->weights;
+}
+
+PlanAnalysis PlanAnalysis::withRooflineOf(const PlanAnalysis& other) const {
+    Q_ASSERT(other.m_plan == m_plan);
+    PlanAnalysis same = *this;
+    same.m_device = other.m_device;
+    same.m_deviceRoofline = other.m_deviceRoofline;
+    return same;
+}
+
+PlanAnalysis PlanAnalysis::onDevice(const std::optional<GpuDevice>& device) const {
+    PlanAnalysis other = *this;
+    other.m_device = device;
+    other.m_deviceRoofline = device ? rooflineOn(*device) : nullptr;
+    return other;
 }
 
 const LintSettings& PlanAnalysis::lintSettings() const {
@@ -75,7 +96,7 @@ const PlanCheck& PlanAnalysis::check() const {
 }
 
 const PlanLeads& PlanAnalysis::leads() const {
-    return m_shared->leads.get([&] { return findLeads(*m_plan); });
+    return m_shared->leads.get([&] { return findLeads(*m_plan, filesRoofline()); });
 }
 
 const std::shared_ptr<const ModuleTree>& PlanAnalysis::modules() const {
@@ -88,6 +109,10 @@ const LayerConnections& PlanAnalysis::connections() const {
 }
 
 const Roofline& PlanAnalysis::roofline() const {
+    return m_deviceRoofline ? *m_deviceRoofline : filesRoofline();
+}
+
+const Roofline& PlanAnalysis::filesRoofline() const {
     return m_shared->roofline.get([&] { return rooflineFromFiles(*m_plan); });
 }
 
@@ -119,8 +144,7 @@ void PlanAnalysis::makeFindingsCheckAndLeads() const {
     // One after the other: each is made side by side on the machine's cores already.
     findings();
     check();
-    leads();
-    roofline(); // the layer table's SOL % column and the inspector read it
+    leads(); // and the files' roofline, which the layer table's SOL % column and the inspector read
 }
 
 PlanAnalysis loadAnalysed(const QString& path, const LoadOptions& options,

@@ -11,6 +11,7 @@
 #include "lint/LintSettings.h"
 #include "modules/ModuleTree.h"
 #include "plan/EnginePlan.h"
+#include "roofline/GpuDevice.h"
 
 #include <memory>
 #include <optional>
@@ -18,9 +19,8 @@
 
 namespace planscope {
 
-struct GpuDevice;    // roofline/GpuDevice.h
 struct ModelWeights; // onnxmodel/ModelWeights.h
-struct Roofline;     // roofline/Roofline.h
+class Roofline;      // roofline/Roofline.h
 
 // A polygraphy log on a plan (accuracy/AccuracyMapping.h): each tensor's layer and each layer's
 // largest relative error.
@@ -48,6 +48,14 @@ class PlanAnalysis {
     PlanAnalysis withModelWeights(std::shared_ptr<const ModelWeights> weights) const;
     // The model's weights on this plan; null without a model (File > Open Model, --onnx).
     const std::shared_ptr<const ModelWeights>& modelWeights() const;
+    // The same plan's analysis whose roofline() is on `device` (none: the files'), every other
+    // part shared with this one. It makes that roofline when rooflineOn has not: call it off
+    // the UI thread (the window's GPU chooser does, on a worker).
+    PlanAnalysis onDevice(const std::optional<GpuDevice>& device) const;
+    // This analysis with the device and roofline of `other` (an onDevice of the same plan).
+    PlanAnalysis withRooflineOf(const PlanAnalysis& other) const;
+    // The device onDevice chose; empty: the files' (if they describe one).
+    const std::optional<GpuDevice>& chosenDevice() const { return m_device; }
 
     const EnginePlan& plan() const { return *m_plan; }
     const std::shared_ptr<const EnginePlan>& sharedPlan() const { return m_plan; }
@@ -59,9 +67,11 @@ class PlanAnalysis {
     const std::shared_ptr<const ModuleTree>& modules() const;
     bool hasModules() const;
     const LayerConnections& connections() const;
-    // The plan against the roofs of the device its files describe (roofline/Roofline: the work
-    // figures alone when they describe none).
+    // The plan against the roofs of the chosen device (onDevice), else of the one its files
+    // describe (roofline/Roofline: the work figures alone when they describe none).
     const Roofline& roofline() const;
+    // On the files' device whatever was chosen: the leads judge by it.
+    const Roofline& filesRoofline() const;
     // The plan on a chosen device (--gpu, a GPU chooser); the last device asked about is kept.
     std::shared_ptr<const Roofline> rooflineOn(const GpuDevice& device) const;
     // `log` on this plan; the last log asked about is kept.
@@ -81,6 +91,8 @@ class PlanAnalysis {
     std::shared_ptr<const EnginePlan> m_plan;
     std::shared_ptr<Shared> m_shared;
     std::shared_ptr<Findings> m_parts;
+    std::optional<GpuDevice> m_device;
+    std::shared_ptr<const Roofline> m_deviceRoofline; // rooflineOn(*m_device), kept alive
 };
 
 // Loads a plan and makes its findings, check and leads (the window's worker does it in two

@@ -5,6 +5,7 @@
 #include "json/CsvTable.h"
 #include "json/JsonValues.h"
 #include "metrics/PlanJson.h"
+#include "roofline/Roofline.h"
 
 #include <QSet>
 
@@ -65,6 +66,8 @@ OrderedJson rowJson(const LayerComparison& r) {
         {"latency_a_ms", optionalJson(r.latencyA)},
         {"latency_b_ms", optionalJson(r.latencyB)},
         {"speedup", optionalJson(r.speedup)},
+        {"sol_percent_a", optionalJson(r.solPercentA)},
+        {"sol_percent_b", optionalJson(r.solPercentB)},
         {"name_a", str(r.nameA)},
         {"name_b", str(r.nameB)},
         {"precision_a", str(r.precisionA)},
@@ -83,7 +86,13 @@ OrderedJson rowJson(const LayerComparison& r) {
 } // namespace
 
 std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan& b,
-                                           const std::vector<LayerPair>& pairs) {
+                                           const std::vector<LayerPair>& pairs,
+                                           const Roofline* rooflineA, const Roofline* rooflineB) {
+    const auto solPercent = [](const Roofline* roofline, int layer) -> std::optional<double> {
+        if (!roofline || !roofline->device || layer < 0 || std::size_t(layer) >= roofline->size())
+            return std::nullopt;
+        return roofline->layer(std::size_t(layer)).solPercent;
+    };
     std::vector<LayerComparison> rows;
     rows.reserve(pairs.size());
     for (const LayerPair& p : pairs) {
@@ -101,6 +110,8 @@ std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan
         row.latencyA = latencyOf(la);
         row.latencyB = latencyOf(lb);
         row.speedup = ratio(row.latencyA, row.latencyB);
+        row.solPercentA = solPercent(rooflineA, p.a);
+        row.solPercentB = solPercent(rooflineB, p.b);
         row.precisionMismatch =
             la && lb &&
             (row.precisionA != row.precisionB || row.outputPrecisionA != row.outputPrecisionB);

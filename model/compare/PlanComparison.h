@@ -9,6 +9,8 @@
 
 namespace planscope {
 
+class Roofline; // roofline/Roofline.h
+
 // One row of a layer-by-layer comparison of plan A and plan B (trex's aligned merge). What the
 // files do not tell is missing, never zero: a side without a counterpart, or whose layer no
 // profile timed, has no latency, and the speedup needs both latencies.
@@ -18,6 +20,10 @@ struct LayerComparison {
     std::optional<double> latencyA; // average, ms
     std::optional<double> latencyB;
     std::optional<double> speedup; // latencyA / latencyB
+    // Each side's layer's speed-of-light share (roofline/Roofline.h, on its plan's device);
+    // missing without a roofline, a device, or the figures it needs.
+    std::optional<double> solPercentA;
+    std::optional<double> solPercentB;
     QString nameA, nameB;
     QString precisionA, precisionB;             // inputs' precisions, comma-separated
     QString outputPrecisionA, outputPrecisionB; // outputs' precisions
@@ -28,8 +34,11 @@ struct LayerComparison {
     std::optional<bool> onnxNamesAgree; // see onnxNamesAgree(): missing where not comparable
 };
 
+// With each plan's roofline (its analysis's, or rooflineFromFiles), each side's SOL % too.
 std::vector<LayerComparison> compareLayers(const EnginePlan& a, const EnginePlan& b,
-                                           const std::vector<LayerPair>& pairs);
+                                           const std::vector<LayerPair>& pairs,
+                                           const Roofline* rooflineA = nullptr,
+                                           const Roofline* rooflineB = nullptr);
 
 // A's average time over B's; missing when either was not measured.
 std::optional<double> planSpeedup(const EnginePlan& a, const EnginePlan& b);

@@ -51,6 +51,7 @@ void PlanDocument::setPlan(const PlanAnalysis& analysis) {
     m_accuracyOnPlan.reset();
     m_analysed = m_analysisFailed = false;
     m_modulesRequested = false;
+    m_rooflinePending = false;
     emit planChanged();
     if (hadModel)
         emit modelChanged();
@@ -63,6 +64,7 @@ void PlanDocument::clear() {
     m_accuracyOnPlan.reset();
     m_analysed = m_analysisFailed = false;
     m_modulesRequested = false;
+    m_rooflinePending = false;
     emit planChanged();
     if (hadModel)
         emit modelChanged();
@@ -148,6 +150,44 @@ void PlanDocument::modulesMade(const std::shared_ptr<const EnginePlan>& plan) {
     emit modulesChanged();
 }
 
+void PlanDocument::setGpu(const std::optional<GpuDevice>& gpu) {
+    m_gpu = gpu;
+    if (m_analysis && m_analysed)
+        makeRoofline();
+}
+
+void PlanDocument::makeRoofline() {
+    if (m_analysis->chosenDevice() == m_gpu) {
+        m_rooflinePending = false;
+        return;
+    }
+    m_rooflinePending = true;
+    QThreadPool::globalInstance()->start(
+        [analysis = *m_analysis, gpu = m_gpu, document = QPointer(this)] {
+            std::optional<PlanAnalysis> made;
+            try {
+                made = analysis.onDevice(gpu);
+            } catch (const std::exception&) { // out of memory: the files' roofline stays
+            }
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [document, made = std::move(made)] {
+                    if (document && made)
+                        document->rooflineMade(*made);
+                },
+                Qt::QueuedConnection);
+        });
+}
+
+// The worker's roofline is shown if it is the open plan's on the GPU still chosen.
+void PlanDocument::rooflineMade(const PlanAnalysis& analysis) {
+    if (!isOpen(analysis) || analysis.chosenDevice() != m_gpu)
+        return;
+    m_rooflinePending = false;
+    m_analysis = m_analysis->withRooflineOf(analysis); // the findings made stay
+    emit rooflineChanged();
+}
+
 // Linted with the document's settings: an analysis made before they last changed (the worker's,
 // while the user chose other rules) is linted again here, when its findings are first read.
 // So are the model's weights: a worker's analysis has none.
@@ -169,6 +209,7 @@ void PlanDocument::setAnalysis(const PlanAnalysis& analysis) {
     adopt(analysis);
     m_analysed = true;
     emit analysisChanged();
+    makeRoofline();
 }
 
 void PlanDocument::setAnalysisFailed(const PlanAnalysis& analysis) {

@@ -82,6 +82,15 @@ class PlanDocument : public QObject {
     void open(const PlanAnalysis& analysis);
     void clear();
 
+    // The GPU the speed-of-light views judge the open plan by (the Layers SOL % column, the
+    // inspector, the Roofline chart, the Summary): `gpu`, none for the files' device. Later
+    // plans use it too (the window's GPU chooser sets it per plan). The roofline on it is made
+    // on a worker once the plan is analysed; rooflineChanged() says when the analysis has it.
+    void setGpu(const std::optional<GpuDevice>& gpu);
+    const std::optional<GpuDevice>& gpu() const { return m_gpu; }
+    // The open plan's roofline on gpu() is being made (the views show the files' meanwhile).
+    bool rooflinePending() const { return m_rooflinePending; }
+
     // Lints the open plan again with `settings`, keeping the selection; later loads use them too.
     const LintSettings& lintSettings() const { return m_lintSettings; }
     void setLintSettings(const LintSettings& settings);
@@ -91,10 +100,13 @@ class PlanDocument : public QObject {
     void analysisChanged(); // findings, check or leads of the open plan
     void modulesChanged();  // the open plan's modules came from the worker (or will be made here)
     void accuracyChanged(); // another polygraphy log (or none)
+    void rooflineChanged(); // the open plan's roofline is on another device (setGpu)
     void modelChanged();    // another ONNX model (or none); analysisChanged() follows
 
   private:
     void modulesMade(const std::shared_ptr<const EnginePlan>& plan);
+    void makeRoofline(); // on gpu(), on a worker, unless the analysis has it
+    void rooflineMade(const PlanAnalysis& analysis);
     void adopt(const PlanAnalysis& analysis);
     bool dropModel();                                              // whether there was one
     bool isOpen(const PlanAnalysis& analysis) const;               // of the open plan
@@ -108,6 +120,8 @@ class PlanDocument : public QObject {
     bool m_analysed = false;
     bool m_analysisFailed = false;
     bool m_modulesRequested = false; // of a worker, not come yet
+    std::optional<GpuDevice> m_gpu;
+    bool m_rooflinePending = false;
     LayerSelection* m_selection;
     LintSettings m_lintSettings;
 };

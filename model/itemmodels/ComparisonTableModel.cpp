@@ -6,10 +6,10 @@
 namespace planscope {
 namespace {
 
-constexpr const char* kTitles[] = {"A #",         "B #",         "Name A",      "Name B",
-                                   "Type",        "A (ms)",      "B (ms)",      "Speedup",
-                                   "Precision A", "Precision B", "Out prec. A", "Out prec. B",
-                                   "Tactic A",    "Tactic B",    "Formats A",   "Formats B"};
+constexpr const char* kTitles[] = {
+    "A #",         "B #",         "Name A",   "Name B",   "Type",        "A (ms)",
+    "B (ms)",      "Speedup",     "SOL % A",  "SOL % B",  "Precision A", "Precision B",
+    "Out prec. A", "Out prec. B", "Tactic A", "Tactic B", "Formats A",   "Formats B"};
 static_assert(std::size(kTitles) == ComparisonTableModel::ColumnCount);
 
 QString orMissing(const QString& text) {
@@ -26,6 +26,7 @@ bool sideA(int column) {
     case ComparisonTableModel::IndexAColumn:
     case ComparisonTableModel::NameAColumn:
     case ComparisonTableModel::LatencyAColumn:
+    case ComparisonTableModel::SolPercentAColumn:
     case ComparisonTableModel::PrecisionAColumn:
     case ComparisonTableModel::OutputPrecisionAColumn:
     case ComparisonTableModel::TacticAColumn:
@@ -72,6 +73,10 @@ QVariant ComparisonTableModel::display(const LayerComparison& r, int column) con
         return numberText(r.latencyB, 4);
     case SpeedupColumn:
         return numberText(r.speedup, 2, QStringLiteral("x"));
+    case SolPercentAColumn:
+        return percentText(r.solPercentA);
+    case SolPercentBColumn:
+        return percentText(r.solPercentB);
     case PrecisionAColumn:
         return orMissing(r.precisionA);
     case PrecisionBColumn:
@@ -105,6 +110,10 @@ QVariant ComparisonTableModel::sortValue(const LayerComparison& r, int column) c
         return sortableFigure(r.latencyB);
     case SpeedupColumn:
         return sortableFigure(r.speedup);
+    case SolPercentAColumn:
+        return sortableFigure(r.solPercentA);
+    case SolPercentBColumn:
+        return sortableFigure(r.solPercentB);
     default: // text; a side without a layer has none
         if ((sideA(column) ? r.pair.a : r.pair.b) < 0 && column != TypeColumn)
             return {};
@@ -123,6 +132,11 @@ QString ComparisonTableModel::toolTip(const LayerComparison& r, int column) cons
     case SpeedupColumn:
         return r.speedup ? tr("A's latency over B's: above 1, B is faster")
                          : tr("No speedup: it needs the latencies of both layers");
+    case SolPercentAColumn:
+    case SolPercentBColumn:
+        return tr("The layer's speed of light over its measured time, on its plan's GPU (as "
+                  "planscope roofline); - where the files describe no GPU or the figures are "
+                  "not known");
     case FormatsAColumn:
         return formatsText(orMissing(r.formatsA), QStringLiteral("\n"));
     case FormatsBColumn:
@@ -174,7 +188,7 @@ QVariant ComparisonTableModel::cell(int row, int column, int role) const {
     case HighlightRole:
         return highlight(r, column);
     case Qt::TextAlignmentRole:
-        if (column == LatencyAColumn || column == LatencyBColumn || column == SpeedupColumn)
+        if ((column >= LatencyAColumn && column <= SolPercentBColumn))
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:

@@ -21,6 +21,8 @@ class ComparisonTableModel : public SpeedupModel<TableModel> {
         LatencyAColumn,
         LatencyBColumn,
         SpeedupColumn,
+        SolPercentAColumn, // the layer's speed-of-light share (roofline/) on A's device
+        SolPercentBColumn,
         PrecisionAColumn,
         PrecisionBColumn,
         OutputPrecisionAColumn,

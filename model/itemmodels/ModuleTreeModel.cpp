@@ -3,6 +3,7 @@
 #include "plan/FigureText.h"
 
 #include <QSet>
+#include <cmath>
 
 namespace planscope {
 namespace {
@@ -36,7 +37,27 @@ void ModuleTreeModel::setPlan(std::shared_ptr<const EnginePlan> plan,
     m_leads.assign(m_tree->modules.size() + 1, {});
     m_layerFindings.assign(m_tree->moduleOfLayer.size(), 0);
     m_layerLeads.assign(m_tree->moduleOfLayer.size(), {});
+    m_layerAboveSol.clear();
+    m_aboveSol.clear();
     endResetModel();
+}
+
+void ModuleTreeModel::setAboveSol(std::vector<double> perLayer) {
+    if (!m_plan)
+        return;
+    emit layoutAboutToBeChanged();
+    m_aboveSol = m_tree->sumOverModules(perLayer);
+    m_layerAboveSol = std::move(perLayer);
+    emit layoutChanged();
+}
+
+std::optional<double> ModuleTreeModel::aboveSol(Node node) const {
+    if (node <= unattributedNode())
+        return std::size_t(node) < m_aboveSol.size() ? m_aboveSol[std::size_t(node)] : std::nullopt;
+    const auto layer = std::size_t(node - moduleCount() - 1);
+    if (layer >= m_layerAboveSol.size() || std::isnan(m_layerAboveSol[layer]))
+        return std::nullopt;
+    return m_layerAboveSol[layer];
 }
 
 void ModuleTreeModel::setAnalysis(const std::vector<LintFinding>& findings,
@@ -318,6 +339,12 @@ QVariant ModuleTreeModel::unattributedData(int column, int role) const {
 }
 
 QVariant ModuleTreeModel::cell(Node node, int column, int role) const {
+    if (column == AboveSolColumn && role == Qt::DisplayRole)
+        return m_aboveSol.empty() ? QString() : millisecondsText(aboveSol(node), 4);
+    if (column == AboveSolColumn && role == SortRole)
+        return sortableFigure(aboveSol(node));
+    if (column == AboveSolColumn && role == Qt::ToolTipRole)
+        return headerCell(column, role);
     if (role == Qt::TextAlignmentRole)
         return column >= TimeColumn && column <= LayersColumn
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
@@ -331,14 +358,15 @@ QVariant ModuleTreeModel::cell(Node node, int column, int role) const {
 }
 
 QVariant ModuleTreeModel::headerCell(int column, int role) const {
-    static const char* const names[ColumnCount] = {"Module",    "Time (ms)", "Share",
-                                                   "Self (ms)", "Layers",    "Precisions",
-                                                   "Types",     "Findings",  "Leads"};
+    static const char* const names[ColumnCount] = {
+        "Module", "Time (ms)",  "Share", "Self (ms)", "Above SOL (ms)",
+        "Layers", "Precisions", "Types", "Findings",  "Leads"};
     static const char* const tips[ColumnCount] = {
         "The model's modules, from the module paths of the ONNX nodes each layer implements",
         "The average time of the module's layers, its submodules' included",
         "The module's share of the engine's time",
         "The time of the module's own layers, not its submodules'",
+        "Time above the layers' speed of light on the status bar's GPU, submodules' included",
         "The layers in the module and its submodules",
         "Precisions by their share of the module's time",
         "Layer types by their share of the module's time",

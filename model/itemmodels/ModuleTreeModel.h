@@ -21,6 +21,7 @@ class ModuleTreeModel : public TreeModel {
         TimeColumn,       // ms: the module's layers and its submodules'
         ShareColumn,      // % of the plan's time (the view draws it as a bar too)
         SelfColumn,       // ms of the module's own layers
+        AboveSolColumn,   // ms above the speed of light (roofline/), its submodules' included
         LayersColumn,     // layer count
         PrecisionsColumn, // precisions by time, "FP16 82 %, INT8 18 %"
         TypesColumn,      // layer types by time
@@ -44,6 +45,9 @@ class ModuleTreeModel : public TreeModel {
                  std::shared_ptr<const ModuleTree> tree = nullptr);
     // The lint findings and leads, counted per module (empty until the analysis is made).
     void setAnalysis(const std::vector<LintFinding>& findings, const PlanLeads& leads);
+    // Each layer's time above its speed of light (roofline/Roofline.h, by layer index, NaN where
+    // missing), summed per module; empty until the analysis has the roofline.
+    void setAboveSol(std::vector<double> perLayer);
     const ModuleTree& tree() const { return *m_tree; }
     const EnginePlan* plan() const { return m_plan.get(); }
     QModelIndex indexOfModule(int module) const;
@@ -65,6 +69,7 @@ class ModuleTreeModel : public TreeModel {
     QVariant moduleData(int module, int column, int role) const;
     QVariant layerData(int layer, int column, int role) const;
     QVariant unattributedData(int column, int role) const;
+    std::optional<double> aboveSol(Node node) const;
     QString sharesText(const std::vector<ModuleShare>& shares,
                        const std::optional<double>& ms) const;
 
@@ -76,6 +81,8 @@ class ModuleTreeModel : public TreeModel {
     std::vector<QStringList> m_leads; // likewise
     std::vector<int> m_layerFindings; // by layer
     std::vector<QStringList> m_layerLeads;
+    std::vector<double> m_layerAboveSol;           // by layer; empty: not yet made
+    std::vector<std::optional<double>> m_aboveSol; // by module, then the unattributed row
 };
 
 // Sorts a ModuleTreeModel by its SortRole (missing figures last) and keeps the rows whose module

@@ -90,10 +90,18 @@ void findHotLayer(const LeadScale& scale, std::vector<Lead>& leads) {
                  millisecondsText(hot.timing.average(), 4), percentText(share),
                  millisecondsText(scale.latencyMs()), QString::number(top.layers.size()),
                  stakeText(top.ms, top.percent));
+    const LayerRoofline roof = scale.roofline().layer(std::size_t(hot.index));
+    if (roof.solPercent)
+        lead.evidence +=
+            QStringLiteral(" It runs at %1 of its speed of light (%2-bound: %3 on "
+                           "the %4).")
+                .arg(percentText(roof.solPercent), QLatin1String(boundName(*roof.bound)),
+                     millisecondsText(roof.solMs, 4), scale.roofline().device->name);
     lead.nextStep = nextStepFor(hot);
     lead.facts = {{"top_five_ms", optionalJson(top.ms)},
                   {"top_five_percent", optionalJson(top.percent)},
-                  {"top_five_layers", top.layers}};
+                  {"top_five_layers", top.layers},
+                  {"sol_percent", optionalJson(roof.solPercent)}};
     leads.push_back(std::move(lead));
 }
 

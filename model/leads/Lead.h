@@ -10,6 +10,7 @@
 namespace planscope {
 
 struct EnginePlan;
+class Roofline; // roofline/Roofline.h
 
 // One thing to fix, with the time at stake: what the plan shows (evidence) and what to try
 // (next step). See "Leads" in README.md for every id, its threshold and its next step.
@@ -19,7 +20,10 @@ struct Lead {
     std::vector<int> layers;       // each once, slowest first (unmeasured ones last)
     std::optional<double> ms;      // the sum of its measured layers' average times
     std::optional<double> percent; // their share of the engine's latency
-    int unmeasured = 0;            // layers of the lead no profile record times
+    // The finder set ms and percent to a part of its layers' time, what fixing them may save
+    // (far-from-roof: their time above 80 % of their speed of light), not their whole time.
+    bool partOfLayersTime = false;
+    int unmeasured = 0; // layers of the lead no profile record times
     QString evidence;
     QString nextStep;
     OrderedJson facts = OrderedJson::object(); // the lead's own figures, e.g. the top five's total
@@ -43,7 +47,10 @@ struct PlanLeads {
     QStringList notes;               // how figures were made where it matters
 };
 
-// Every lead the plan shows, ranked by the time at stake.
+// Every lead the plan shows, ranked by the time at stake; `roofline` is the plan's (its
+// analysis's: PlanAnalysis::roofline), which the far-from-roof and hot-layer leads read.
+PlanLeads findLeads(const EnginePlan& plan, const Roofline& roofline);
+// The same on the device the plan's files describe, for code without an analysis (tests).
 PlanLeads findLeads(const EnginePlan& plan);
 
 } // namespace planscope

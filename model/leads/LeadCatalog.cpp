@@ -19,6 +19,8 @@ QString leadNeedsText(LeadNeeds needs) {
         return QStringLiteral("a verbose build log");
     case LeadNeeds::RunSummary:
         return QStringLiteral("the run's performance summary");
+    case LeadNeeds::Device:
+        return QStringLiteral("the GPU's description");
     case LeadNeeds::Nothing:
         break;
     }
@@ -31,6 +33,11 @@ const std::vector<LeadKind>& leadCatalog() {
          QStringLiteral("the slowest layer takes at least %1 % of the latency")
              .arg(number(kHotLayerPercent)),
          LeadNeeds::Timings, findHotLayer},
+        {QStringLiteral("far-from-roof"),
+         QStringLiteral("layers run under %1 % of their speed of light (the lead's time: theirs "
+                        "above %2 % of it)")
+             .arg(number(kFarFromRoofPercent), number(kPracticalCeilingPercent)),
+         LeadNeeds::Device, findFarFromRoof},
         {QStringLiteral("reformats"), QStringLiteral("any Reformat layer"), LeadNeeds::Nothing,
          findReformats},
         {QStringLiteral("precision-fallback"),

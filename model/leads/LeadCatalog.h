@@ -10,8 +10,10 @@ class LeadScale;
 
 // What a lead needs beyond the layer list to be judged.
 // RunSummary: per-layer timings and the run's performance summary (trtexec's GPU Compute Time).
-enum class LeadNeeds { Nothing, Timings, BuildLog, RunSummary };
-// "the layer list", "per-layer timings", "a verbose build log", "the run's performance summary".
+// Device: per-layer timings and the GPU's description (the roofline's device).
+enum class LeadNeeds { Nothing, Timings, BuildLog, RunSummary, Device };
+// "the layer list", "per-layer timings", "a verbose build log", "the run's performance summary",
+// "the GPU's description" (what is missing: a lead needing the device needs timings first).
 QString leadNeedsText(LeadNeeds needs);
 
 // Adds the lead of one kind to `leads` when the plan shows it (its layers not yet weighed).
@@ -39,6 +41,8 @@ inline constexpr double kGeneratedPercent = 25;
 inline constexpr double kShapeOverheadPercent = 3;
 inline constexpr double kSlowerTacticRatio = 1.10;
 inline constexpr double kLatencyGapPercent = 10;
+inline constexpr double kFarFromRoofPercent = 50;      // of a layer's speed of light
+inline constexpr double kPracticalCeilingPercent = 80; // what a kernel may reach in practice
 
 // The finders, one file each (convolution lints together).
 void findHotLayer(const LeadScale& scale, std::vector<Lead>& leads);
@@ -53,5 +57,6 @@ void findSlowerTactics(const LeadScale& scale, std::vector<Lead>& leads);
 void findUnalignedConvolutions(const LeadScale& scale, std::vector<Lead>& leads);
 void findUnusualPadding(const LeadScale& scale, std::vector<Lead>& leads);
 void findLatencyGap(const LeadScale& scale, std::vector<Lead>& leads);
+void findFarFromRoof(const LeadScale& scale, std::vector<Lead>& leads);
 
 } // namespace planscope

@@ -13,7 +13,8 @@ constexpr double kMostShares = 102;
 
 } // namespace
 
-LeadScale::LeadScale(const EnginePlan& plan) : m_plan(plan), m_latencyMs(plan.totalAverageMs()) {
+LeadScale::LeadScale(const EnginePlan& plan, const Roofline& roofline)
+    : m_plan(plan), m_roofline(roofline), m_latencyMs(plan.totalAverageMs()) {
     for (const Layer& layer : plan.layers)
         if (layer.timing.measured)
             m_profileShareSum += layer.timing.percent;

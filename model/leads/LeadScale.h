@@ -2,6 +2,7 @@
 
 #include "leads/Lead.h"
 #include "plan/EnginePlan.h"
+#include "roofline/Roofline.h"
 
 namespace planscope {
 
@@ -9,11 +10,13 @@ namespace planscope {
 // engine's latency. The share is the profile's own percentage (the Layers table's share, and
 // the figure NVIDIA's trt-perf-analysis skill ranks by) unless the profile's percentages add up
 // to more than 100 % (a broken profile): then it is the average over the sum of averages.
+// It also hands the finders the plan's roofline (the analysis's, made once per plan).
 class LeadScale {
   public:
-    explicit LeadScale(const EnginePlan& plan);
+    LeadScale(const EnginePlan& plan, const Roofline& roofline);
 
     const EnginePlan& plan() const { return m_plan; }
+    const Roofline& roofline() const { return m_roofline; }
     bool timed() const { return m_plan.hasProfile; }
     std::optional<double> latencyMs() const { return m_latencyMs; }
     bool sharesFromProfile() const { return m_sharesFromProfile; }
@@ -31,6 +34,7 @@ class LeadScale {
 
   private:
     const EnginePlan& m_plan;
+    const Roofline& m_roofline;
     std::optional<double> m_latencyMs;
     double m_profileShareSum = 0;
     bool m_sharesFromProfile = true;

@@ -20,8 +20,14 @@ const char kRunSummaryHint[] =
     "RUN.log) and open it beside the plan (--log, File > Add Log), or let planscope profile run "
     "it: its performance summary holds the GPU Compute Time.";
 
-std::optional<UnjudgedLead> unjudged(const LeadKind& kind, const EnginePlan& plan) {
-    const bool timed = kind.needs == LeadNeeds::Timings || kind.needs == LeadNeeds::RunSummary;
+const char kDeviceHint[] =
+    "The files describe no GPU: keep the build or profile metadata trex's process_engine.py "
+    "writes (or trtexec's log, whose device information names it) beside the plan. planscope "
+    "roofline --gpu NAME judges the layers on a GPU you name.";
+
+std::optional<UnjudgedLead> unjudged(const LeadKind& kind, const LeadScale& scale) {
+    const EnginePlan& plan = scale.plan();
+    const bool timed = kind.needs != LeadNeeds::Nothing && kind.needs != LeadNeeds::BuildLog;
     if (timed && !plan.hasProfile)
         return UnjudgedLead{kind.id, leadNeedsText(LeadNeeds::Timings),
                             QString::fromLatin1(kPerLayerTimingsHint)};
@@ -30,6 +36,8 @@ std::optional<UnjudgedLead> unjudged(const LeadKind& kind, const EnginePlan& pla
                             QString::fromLatin1(kRunSummaryHint)};
     if (kind.needs == LeadNeeds::BuildLog && !plan.tactics)
         return UnjudgedLead{kind.id, leadNeedsText(kind.needs), QString::fromLatin1(kBuildLogHint)};
+    if (kind.needs == LeadNeeds::Device && !scale.roofline().device)
+        return UnjudgedLead{kind.id, leadNeedsText(kind.needs), QString::fromLatin1(kDeviceHint)};
     return std::nullopt;
 }
 
@@ -55,7 +63,11 @@ QStringList notesOn(const EnginePlan& plan, const LeadScale& scale) {
 } // namespace
 
 PlanLeads findLeads(const EnginePlan& plan) {
-    const LeadScale scale(plan);
+    return findLeads(plan, rooflineFromFiles(plan));
+}
+
+PlanLeads findLeads(const EnginePlan& plan, const Roofline& roofline) {
+    const LeadScale scale(plan, roofline);
     PlanLeads result;
     result.latencyMs = scale.latencyMs();
     result.notes = notesOn(plan, scale);
@@ -63,7 +75,7 @@ PlanLeads findLeads(const EnginePlan& plan) {
     // in the catalog's order.
     std::vector<const LeadKind*> kinds;
     for (const LeadKind& kind : leadCatalog()) {
-        if (auto missing = unjudged(kind, plan))
+        if (auto missing = unjudged(kind, scale))
             result.unjudged.push_back(*std::move(missing));
         else
             kinds.push_back(&kind);
@@ -74,8 +86,15 @@ PlanLeads findLeads(const EnginePlan& plan) {
             kinds[i]->find(scale, leads);
             for (Lead& lead : leads) {
                 lead.id = kinds[i]->id;
-                if (!lead.layers.empty()) // a lead about the whole engine keeps its own time
-                    scale.weigh(lead);
+                if (lead.layers.empty()) // a lead about the whole engine keeps its own time
+                    continue;
+                const auto ms = lead.ms;
+                const auto percent = lead.percent;
+                scale.weigh(lead);
+                if (lead.partOfLayersTime) {
+                    lead.ms = ms;
+                    lead.percent = percent;
+                }
             }
             return leads;
         });

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QStringTokenizer>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace planscope {
@@ -209,6 +210,22 @@ std::vector<int> ModuleTree::ancestry(int module) const {
         chain.push_back(m);
     std::reverse(chain.begin(), chain.end());
     return chain;
+}
+
+std::vector<std::optional<double>>
+ModuleTree::sumOverModules(const std::vector<double>& perLayer) const {
+    std::vector<std::optional<double>> sums(modules.size() + 1);
+    const auto add = [&sums](std::size_t at, double value) {
+        sums[at] = sums[at].value_or(0) + value;
+    };
+    for (std::size_t l = 0; l < perLayer.size() && l < moduleOfLayer.size(); ++l)
+        if (!std::isnan(perLayer[l]))
+            add(moduleOfLayer[l] < 0 ? modules.size() : std::size_t(moduleOfLayer[l]), perLayer[l]);
+    // A parent stands before its children: children first, each adds its sum to its parent's.
+    for (std::size_t m = modules.size(); m-- > 1;)
+        if (sums[m])
+            add(std::size_t(modules[m].parent), *sums[m]);
+    return sums;
 }
 
 ModuleTree buildModuleTree(const EnginePlan& plan) {

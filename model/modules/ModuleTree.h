@@ -60,6 +60,10 @@ struct ModuleTree {
     std::vector<int> layersUnder(int module) const;
     // The modules from the root down to `module`, both included.
     std::vector<int> ancestry(int module) const;
+    // A per-layer figure (by layer index, NaN where missing) summed over each module, its
+    // submodules' layers included, then over the unattributed layers (the last entry): missing
+    // where none of the layers has it. The time above the speed of light per module.
+    std::vector<std::optional<double>> sumOverModules(const std::vector<double>& perLayer) const;
 };
 
 ModuleTree buildModuleTree(const EnginePlan& plan);

@@ -105,7 +105,8 @@ constexpr std::array<GpuTableEntry, 45> kGpus = {{
     {"NVIDIA Jetson AGX Thor", 11, 0, 20, 1.575, 256, 4.266, 0,
      "Jetson AGX Thor data sheet: 2560 CUDA cores at 1.575 GHz, 273 GB/s LPDDR5X"},
     {"NVIDIA DGX Spark GB10", 12, 1, 48, 2.5, 256, 4.266, 0,
-     "DGX Spark data sheet: 6144 CUDA cores, 273 GB/s LPDDR5X; clock unsure"},
+     "DGX Spark data sheet: 6144 CUDA cores, 273 GB/s LPDDR5X; clock from its 31 TFLOPS FP32 "
+     "(Hot Chips 2025): 2.52 GHz, 2.5 here"},
 }};
 
 QString normalized(const QString& name) {

@@ -41,8 +41,9 @@ constexpr std::array kRows = {
             "1979 FP8/INT8 dense (H100 SXM5, 132 SMs x 1.83 GHz)"},
     RateRow{10, 0, 256, 4096, 8192, 8192, 8192, 16384, 16384, 32768, false,
             "NVIDIA Blackwell datasheets (DGX B200, 2024): 2.25 PFLOPS FP16, 4.5 FP8/INT8, "
-            "9 FP4 dense per B200; per SM derived with 148 SMs x about 1.86 GHz (unsure: NVIDIA "
-            "publishes no B200 boost clock in its whitepaper)"},
+            "9 FP4 dense per B200; per SM derived with 148 SMs (as the driver reports them: "
+            "pytorch/ao#4002's deviceQuery) x about 1.86 GHz (unsure: NVIDIA publishes no B200 "
+            "boost clock in its whitepaper)"},
     RateRow{10, 3, 256, 4096, 8192, 8192, 8192, 0, 16384, 49152, false,
             "Blackwell Ultra (B300, GB300) datasheets (2025): FP4 dense 1.5 x B200's; INT8 "
             "cut (left out: unsure of the rate); the other rates as 10.0 (unsure)"},
@@ -56,8 +57,10 @@ constexpr std::array kRows = {
             "with FP16 accumulation at 170 SMs x 2.41 GHz). Whether GeForce RTX 50 halves "
             "FP32 accumulation: unsure, not halved here (a roof never set too low)"},
     RateRow{12, 1, 256, 512, 1024, 1024, 1024, 2048, 2048, 4096, false,
-            "DGX Spark (GB10, 2025): 1 PFLOPS FP4 sparse at 48 SMs; rates per SM taken as 12.0's "
-            "(unsure)"},
+            "DGX Spark (GB10, 2025): 48 SMs (6144 CUDA cores); its 31 TFLOPS FP32 (Hot Chips "
+            "2025) give 2.52 GHz at 256 FP32 per SM per clock, at which its 1 PFLOPS FP4 sparse "
+            "(500 dense) gives 4134 FP4 per SM per clock, 12.0's 4096 within 1 %: the rates per "
+            "SM taken as 12.0's (those of the other classes not published)"},
 };
 
 } // namespace

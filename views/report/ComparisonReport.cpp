@@ -10,6 +10,7 @@
 #include "report/PlanReport.h"
 #include "report/ReportGraph.h"
 #include "report/ReportSections.h"
+#include "roofline/Roofline.h"
 
 #include <algorithm>
 #include <map>
@@ -256,7 +257,8 @@ Report comparisonReport(const PlanAnalysis& analysisA, const PlanAnalysis& analy
     report.subtitle = generatedBy();
     report.drawnFrom = {analysisA.sharedPlan(), analysisB.sharedPlan()};
 
-    const std::vector<LayerComparison> layers = compareLayers(a, b, matchLayers(a, b, exact));
+    const std::vector<LayerComparison> layers =
+        compareLayers(a, b, matchLayers(a, b, exact), &analysisA.roofline(), &analysisB.roofline());
     Section& summary = report.addSection(QStringLiteral("summary"), QStringLiteral("Summary"));
     summary.blocks = {sideBySide(a, b), Paragraph{speedupText(a, b)}};
     for (const QString& warning : comparisonWarnings(a, b, layers)) // as compare prints on top

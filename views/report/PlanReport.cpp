@@ -7,6 +7,7 @@
 #include "report/ModulesReport.h"
 #include "report/ReportGraph.h"
 #include "report/ReportSections.h"
+#include "report/RooflineReport.h"
 #include "report/TacticsReport.h"
 #include "report/WeightsReport.h"
 
@@ -63,6 +64,7 @@ void addSummary(Report& report, const PlanAnalysis& analysis) {
         .blocks.emplace_back(
             groupTable(QStringLiteral("Precision"), groupLayers(plan.layers, layerPrecisionKey)));
     addModules(report, analysis);
+    addSpeedOfLight(report, analysis);
     const std::pair<const char*, const OrderedJson*> metadata[] = {
         {"Device", &plan.metadata.device},
         {"Builder configuration", &plan.metadata.builder},

@@ -75,6 +75,7 @@ ChartsPanel::ChartsPanel(PlanDocument* document, QWidget* parent)
             showChart(item->data(0, kIdRole).toString());
     });
     connect(document, &PlanDocument::planChanged, this, &ChartsPanel::rebuildWhenShown);
+    connect(document, &PlanDocument::rooflineChanged, this, &ChartsPanel::rebuildWhenShown);
     showChart(QSettings().value(kCurrentChart, QStringLiteral("latency-sunburst")).toString());
 }
 

@@ -12,6 +12,7 @@
 #include "panels/OnnxGraphCanvas.h"
 #include "panels/OnnxPanel.h"
 #include "plan/FigureText.h"
+#include "roofline/Roofline.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -222,10 +223,13 @@ QWidget* ComparePanel::chartsPage() {
     return page;
 }
 
-void ComparePanel::setPlans(std::vector<std::shared_ptr<const EnginePlan>> plans) {
+void ComparePanel::setPlans(std::vector<std::shared_ptr<const EnginePlan>> plans,
+                            std::vector<std::shared_ptr<const Roofline>> rooflines) {
     if (plans.size() < 2)
         return;
     m_plans = std::move(plans);
+    m_rooflines = std::move(rooflines);
+    m_rooflines.resize(m_plans.size());
     showPlans();
     if (!m_layoutRestored)
         applyDefaultLayout();
@@ -246,6 +250,7 @@ void ComparePanel::swapPlans() {
     if (shown == GraphsShow::OnnxRow)
         clearGraphs();
     std::swap(m_plans.front(), m_plans.back());
+    std::swap(m_rooflines.front(), m_rooflines.back());
     m_restoringPair = true;
     showPlans();
     const auto& rows = m_model->rows();
@@ -297,9 +302,10 @@ void ComparePanel::updateSpeedup() {
     // Said first: a speedup of unrelated engines means nothing, unlike pairs' speedups little.
     const QStringList warnings = comparisonWarnings(*m_a, *m_b, m_model->rows());
     if (!warnings.isEmpty())
-        text = tr("<span style='color:#B35900; font-weight:normal; font-size:small'>%1</span><br>%2")
-                   .arg(warnings.join(QLatin1Char('\n')).toHtmlEscaped().replace('\n', "<br>"),
-                        text.toHtmlEscaped());
+        text =
+            tr("<span style='color:#B35900; font-weight:normal; font-size:small'>%1</span><br>%2")
+                .arg(warnings.join(QLatin1Char('\n')).toHtmlEscaped().replace('\n', "<br>"),
+                     text.toHtmlEscaped());
     m_speedup->setText(text);
     m_speedup->setToolTip(tr("A's average time over B's (sums of per-layer averages)"));
 }
@@ -400,8 +406,9 @@ void ComparePanel::showChart(const QString& id) {
 void ComparePanel::rematch() {
     if (!m_a || !m_b)
         return;
-    m_model->setRows(
-        compareLayers(*m_a, *m_b, matchLayers(*m_a, *m_b, m_matching->currentIndex() == 0)));
+    m_model->setRows(compareLayers(*m_a, *m_b,
+                                   matchLayers(*m_a, *m_b, m_matching->currentIndex() == 0),
+                                   m_rooflines.front().get(), m_rooflines.back().get()));
     fillTypes();
     updateSpeedup(); // the headline says when no layer matches
 }

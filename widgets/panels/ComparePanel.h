@@ -18,6 +18,7 @@ class QTableView;
 namespace planscope {
 
 class CompareSummaryTable;
+class Roofline;
 class LayerSelection;
 class OnnxGraphCanvas;
 class OnnxPanel;
@@ -36,7 +37,10 @@ class ComparePanel : public QWidget {
 
     // Two or more plans: the summaries and charts cover them all; the layer table and the
     // graphs compare the first (A) with the last (B), as trex's speedup does.
-    void setPlans(std::vector<std::shared_ptr<const EnginePlan>> plans);
+    // The plans and, by plan, their rooflines (rooflineFromFiles, made with the plans off the UI
+    // thread) for the SOL % columns; none: those columns show "-".
+    void setPlans(std::vector<std::shared_ptr<const EnginePlan>> plans,
+                  std::vector<std::shared_ptr<const Roofline>> rooflines = {});
     const std::vector<std::shared_ptr<const EnginePlan>>& plans() const { return m_plans; }
     const QStringList& labels() const { return m_labels; } // planLabels of the plans
 
@@ -93,6 +97,7 @@ class ComparePanel : public QWidget {
     void applyDefaultLayout();
 
     std::vector<std::shared_ptr<const EnginePlan>> m_plans;
+    std::vector<std::shared_ptr<const Roofline>> m_rooflines; // by plan, or empty
     std::shared_ptr<const EnginePlan> m_a;
     std::shared_ptr<const EnginePlan> m_b;
     QStringList m_labels; // what each plan is called (planLabels)

@@ -32,6 +32,7 @@ LayerInspector::LayerInspector(PlanDocument* document, QWidget* parent)
     setPlaceholderText(tr("Select a layer in the table, the lint panel or a chart."));
     connect(document, &PlanDocument::planChanged, this, &LayerInspector::refresh);
     connect(document, &PlanDocument::analysisChanged, this, &LayerInspector::refresh);
+    connect(document, &PlanDocument::rooflineChanged, this, &LayerInspector::refresh);
     connect(document, &PlanDocument::modelChanged, this, &LayerInspector::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &LayerInspector::refresh);
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
@@ -144,6 +145,15 @@ QString LayerInspector::convolution(const Layer& l) const {
     return section(tr("Convolution as implicit GEMM"), table(rows));
 }
 
+// The roofline's device and where it comes from.
+QString LayerInspector::deviceText(const Roofline& roofline) const {
+    if (!roofline.device)
+        return tr("- (not in the files: choose one in the status bar)");
+    if (roofline.device->source == DeviceSource::Files)
+        return tr("%1 (the files')").arg(roofline.device->name);
+    return tr("%1 (chosen)").arg(roofline.device->name);
+}
+
 // How far the layer is from its GPU's roofs (roofline/Roofline.h), once the analysis has them.
 QString LayerInspector::speedOfLight(const Layer& l) const {
     const PlanAnalysis* analysis = m_document->analysis();
@@ -163,11 +173,9 @@ QString LayerInspector::speedOfLight(const Layer& l) const {
         math = QString::fromLatin1(mathClassName(*r.math)) +
                (r.mathFromName ? QString() : tr(" (the fastest its precision allows)"));
     QString rows =
-        row(tr("Device"), roofline.device ? roofline.device->name
-                                          : tr("- (not in the files: planscope roofline --gpu)")) +
-        row(tr("FLOPs"), count(r.work.flops)) + row(tr("Bytes"), bytesText(r.work.bytes)) +
-        row(tr("Parameters"), count(r.work.params)) + row(tr("Math"), math) +
-        row(tr("Intensity"), figure(r.intensity, tr(" FLOP/byte"))) +
+        row(tr("Device"), deviceText(roofline)) + row(tr("FLOPs"), count(r.work.flops)) +
+        row(tr("Bytes"), bytesText(r.work.bytes)) + row(tr("Parameters"), count(r.work.params)) +
+        row(tr("Math"), math) + row(tr("Intensity"), figure(r.intensity, tr(" FLOP/byte"))) +
         row(tr("Peak"), figure(r.peakTflops, rate)) +
         row(tr("Bound"), r.bound ? QString::fromLatin1(boundName(*r.bound)) : kMissingText) +
         row(tr("Speed of light"), millisecondsText(r.solMs, 4)) +

@@ -6,6 +6,7 @@ namespace planscope {
 
 class PlanDocument;
 struct Layer;
+class Roofline;
 
 // Everything about the selected layer: latency, its kernel as decoded from the tactic, tensors,
 // ONNX origin, lint findings, links to its producers and consumers, and every raw attribute.
@@ -32,6 +33,7 @@ class LayerInspector : public RichTextView {
     QString neighbours(const Layer& layer) const;
     QString findings(const Layer& layer) const;
     QString speedOfLight(const Layer& layer) const;
+    QString deviceText(const Roofline& roofline) const;
     QString convolution(const Layer& layer) const;
     QString weights(const Layer& layer);
     QString tactics(const Layer& layer) const;

@@ -65,6 +65,7 @@ LayerTablePanel::LayerTablePanel(PlanDocument* document, QWidget* parent)
     connect(document, &PlanDocument::planChanged, this, &LayerTablePanel::reload);
     connect(document, &PlanDocument::accuracyChanged, this, &LayerTablePanel::showAccuracy);
     connect(document, &PlanDocument::analysisChanged, this, &LayerTablePanel::showSpeedOfLight);
+    connect(document, &PlanDocument::rooflineChanged, this, &LayerTablePanel::showSpeedOfLight);
     connect(document, &PlanDocument::modelChanged, this, &LayerTablePanel::showWeights);
 }
 
@@ -85,7 +86,8 @@ void LayerTablePanel::showWeights() {
     }
 }
 
-// Each layer's speed-of-light percentage, once the worker has made the plan's roofline.
+// Each layer's speed-of-light percentage, once the worker has made the plan's roofline (on the
+// GPU chosen, PlanDocument::setGpu).
 void LayerTablePanel::showSpeedOfLight() {
     const PlanAnalysis* analysis = m_document->analysis();
     const bool made = analysis && !m_document->isAnalysing();

@@ -5,6 +5,7 @@
 #include "itemviews/ItemViewSetup.h"
 #include "panels/ShareBarDelegate.h"
 #include "plan/FigureText.h"
+#include "roofline/Roofline.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -12,6 +13,7 @@
 #include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <limits>
 
 namespace planscope {
 namespace {
@@ -47,6 +49,7 @@ ModulesPanel::ModulesPanel(PlanDocument* document, QWidget* parent)
     m_view->setColumnWidth(ModuleTreeModel::TimeColumn, 11 * digit);
     m_view->setColumnWidth(ModuleTreeModel::ShareColumn, 14 * digit);
     m_view->setColumnWidth(ModuleTreeModel::SelfColumn, 11 * digit);
+    m_view->setColumnWidth(ModuleTreeModel::AboveSolColumn, 15 * digit);
     m_view->setColumnWidth(ModuleTreeModel::LayersColumn, 8 * digit);
     m_view->setColumnWidth(ModuleTreeModel::PrecisionsColumn, 20 * digit);
     m_view->setColumnWidth(ModuleTreeModel::TypesColumn, 28 * digit);
@@ -77,11 +80,31 @@ ModulesPanel::ModulesPanel(PlanDocument* document, QWidget* parent)
     connect(document, &PlanDocument::analysisChanged, this, [this] {
         if (m_stale || m_model->plan() != m_document->plan()) // not filled with this plan yet
             reload();
-        else
+        else {
             m_model->setAnalysis(m_document->findings(), m_document->leads());
+            showAboveSol();
+        }
+    });
+    connect(document, &PlanDocument::rooflineChanged, this, [this] {
+        if (!m_stale && m_model->plan() == m_document->plan())
+            showAboveSol();
     });
     connect(document->selection(), &LayerSelection::changed, this, &ModulesPanel::followLayer);
     reload();
+}
+
+// Each module's time above its layers' speed of light, once the worker has made the roofline (on
+// the GPU chosen).
+void ModulesPanel::showAboveSol() {
+    const PlanAnalysis* analysis = m_document->analysis();
+    if (!analysis || m_document->isAnalysing())
+        return;
+    const Roofline& roofline = analysis->roofline();
+    std::vector<double> above(roofline.size(), std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t i = 0; i < roofline.size(); ++i)
+        if (const auto ms = roofline.layer(i).aboveSolMs)
+            above[i] = *ms;
+    m_model->setAboveSol(std::move(above));
 }
 
 QString ModulesPanel::headerText() {
@@ -129,6 +152,7 @@ void ModulesPanel::fill() {
     }
     m_model->setPlan(m_document->sharedPlan(), m_document->modules());
     m_model->setAnalysis(m_document->findings(), m_document->leads());
+    showAboveSol();
     const EnginePlan* plan = m_document->plan();
     const ModuleTree& tree = m_model->tree();
     if (!plan) {

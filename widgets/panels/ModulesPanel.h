@@ -36,6 +36,7 @@ class ModulesPanel : public QWidget {
   private:
     void reload();
     void fill();
+    void showAboveSol();
     void fillIfStale();
     void fillNow(); // the modules made here if need be: for callers that cannot wait
     void onChosen();

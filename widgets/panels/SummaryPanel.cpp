@@ -23,6 +23,7 @@ SummaryPanel::SummaryPanel(PlanDocument* document, QWidget* parent)
         refresh();
     });
     connect(document, &PlanDocument::analysisChanged, this, &SummaryPanel::refresh);
+    connect(document, &PlanDocument::rooflineChanged, this, &SummaryPanel::refresh);
     connect(document, &PlanDocument::modelChanged, this, &SummaryPanel::refresh);
     connect(document->selection(), &LayerSelection::changed, this, &SummaryPanel::refresh);
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
@@ -65,13 +66,17 @@ QString SummaryPanel::planRows() const {
     return rows;
 }
 
-// The engine's work and its speed of light on the files' GPU, as `planscope summary` says them.
+// The engine's work and its speed of light on the files' GPU (or the one chosen), as `planscope
+// summary` says them.
 QString SummaryPanel::workRows(const Roofline& roofline) const {
     return row(tr("GFLOPs"), gigaflopsText(roofline.total)) +
            row(tr("Parameters"), parametersText(roofline.total)) +
-           row(tr("Speed of light"), roofline.device
-                                         ? speedOfLightText(roofline.total)
-                                         : kMissingText + tr(" (the files describe no GPU)"));
+           row(tr("Speed of light"),
+               !roofline.device ? kMissingText + tr(" (the files describe no GPU)")
+               : roofline.device->source == DeviceSource::Files
+                   ? speedOfLightText(roofline.total)
+                   : tr("%1 (on the %2, chosen)")
+                         .arg(speedOfLightText(roofline.total), roofline.device->name));
 }
 
 QString SummaryPanel::modelSection() const {

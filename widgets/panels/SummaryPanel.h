@@ -4,7 +4,7 @@
 
 namespace planscope {
 
-struct Roofline;
+class Roofline;
 
 class PlanDocument;
 

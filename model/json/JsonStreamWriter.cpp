@@ -27,11 +27,19 @@ void JsonStreamWriter::beforeValue() {
     newLine();
 }
 
-void JsonStreamWriter::quoted(std::string_view text) {
-    const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+namespace {
+
+// Written between quotes as it is: no control character, quote, backslash or DEL.
+bool isPlain(std::string_view text) {
+    return std::all_of(text.begin(), text.end(), [](char c) {
         return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\' && c != 0x7f;
     });
-    if (!plain) { // escapes and non-ASCII as nlohmann writes them
+}
+
+} // namespace
+
+void JsonStreamWriter::quoted(std::string_view text) {
+    if (!isPlain(text)) { // escapes and non-ASCII as nlohmann writes them
         out_ += nlohmann::json(text).dump();
         return;
     }
@@ -68,7 +76,26 @@ template <class Text> void JsonStreamWriter::writeKey(Text name) {
 }
 
 void JsonStreamWriter::key(std::string_view name) {
-    writeKey(name);
+    // A short plain key (every key the writers name) with its comma, line and indentation
+    // made on the stack and appended once: the pieces one by one were a tenth of roofline
+    // --json's instructions.
+    char line[96];
+    const std::size_t indent = 2 * hasItems_.size();
+    if (indent + name.size() + 6 > sizeof line || !isPlain(name))
+        return writeKey(name);
+    char* p = line;
+    if (hasItems_.back())
+        *p++ = ',';
+    hasItems_.back() = true;
+    *p++ = '\n';
+    p = std::fill_n(p, indent, ' ');
+    *p++ = '"';
+    p = std::copy(name.begin(), name.end(), p);
+    *p++ = '"';
+    *p++ = ':';
+    *p++ = ' ';
+    out_.append(line, std::size_t(p - line));
+    afterKey_ = true;
 }
 
 void JsonStreamWriter::key(QStringView name) {

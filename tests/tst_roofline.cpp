@@ -1,14 +1,18 @@
 #include "TestSupport.h"
 #include "analysis/PlanAnalysis.h"
 #include "charts/ChartCatalog.h"
+#include "demo/SyntheticPlan.h"
 #include "io/PlanLoader.h"
 #include "kernels/KernelName.h"
 #include "metrics/PlanJson.h"
 #include "roofline/GpuTable.h"
 #include "roofline/RateTable.h"
 #include "roofline/Roofline.h"
+#include "roofline/RooflineJson.h"
 
+#include <QTemporaryDir>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 using namespace planscope;
 using planscope::test::dataPath;
@@ -34,6 +38,7 @@ class TestRoofline : public QObject {
     void ratesNameTheirSources();
     void myelinConvolutionsAreConvolutions();
     void summaryHasWorkAndSpeedOfLight();
+    void writesEveryLayerOfALargePlanInOrder();
 };
 
 namespace {
@@ -408,6 +413,32 @@ void TestRoofline::summaryHasWorkAndSpeedOfLight() {
     // layer's as a constant), 1.8 G multiply-adds per image.
     QVERIFY(*roofline.total.params > 11.6e6 && *roofline.total.params < 11.7e6);
     QVERIFY(*roofline.total.flops / 32 / 2 > 1.75e9 && *roofline.total.flops / 32 / 2 < 1.85e9);
+}
+
+// roofline --json writes a large plan's layers in parts side by side: they come out in the
+// plan's order, each once, in exactly nlohmann's dump(2) layout.
+void TestRoofline::writesEveryLayerOfALargePlanInOrder() {
+    QTemporaryDir dir;
+    const QString prefix = dir.filePath("large.onnx.engine");
+    QString error;
+    QVERIFY2(writeSyntheticPlan(prefix, {.layers = 9000, .timingSamples = 10}, &error),
+             qPrintable(error));
+    const EnginePlan plan = loadPlan(prefix);
+    const Roofline roofline = rooflineFromFiles(plan);
+    std::vector<std::string> pieces;
+    writeRooflineJson(plan, roofline, [&](std::string_view piece) { pieces.emplace_back(piece); });
+    QVERIFY(pieces.size() > 2); // the header and the rounds of parts, each handed on
+    std::string text;
+    for (const std::string& piece : pieces)
+        text += piece;
+    const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(text);
+    QCOMPARE(parsed.dump(2) + '\n', text);
+    const auto& layers = parsed["layers"];
+    QCOMPARE(layers.size(), plan.layers.size());
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        QCOMPARE(layers[i]["index"].get<std::size_t>(), i);
+        QCOMPARE(QString::fromStdString(layers[i]["name"].get<std::string>()), plan.layers[i].name);
+    }
 }
 
 PLANSCOPE_TEST_MAIN(TestRoofline, QCoreApplication)

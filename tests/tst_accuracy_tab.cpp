@@ -1,3 +1,4 @@
+#include "GraphPanelSupport.h"
 #include "TestSupport.h"
 #include "accuracy/AccuracyLogReader.h"
 #include "accuracy/HistogramView.h"
@@ -108,11 +109,7 @@ void TestAccuracyTab::tabLinksTensorsAndLayers() {
     QCOMPARE(linear, QStringLiteral("0.000506")); // linear's 0.00050607, relu_2's less
     // The graph colored by accuracy gets each layer's error.
     GraphPanel* graph = window.graphPanel();
-    window.findChild<QTabWidget*>()->setCurrentWidget(graph);
-    QComboBox* color = nullptr;
-    for (QComboBox* box : graph->findChildren<QComboBox*>())
-        if (box->itemText(0) == QLatin1String("Color by type"))
-            color = box;
+    QComboBox* color = test::showGraphColorChooser(window);
     QVERIFY(color);
     color->setCurrentIndex(2);
     QVERIFY(QTest::qWaitFor([graph] { return !graph->isLayingOut() && graph->canvas()->scene(); },

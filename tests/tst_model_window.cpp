@@ -1,3 +1,4 @@
+#include "GraphPanelSupport.h"
 #include "TestSupport.h"
 #include "WeightModels.h"
 #include "graph/GraphStyle.h"
@@ -138,11 +139,7 @@ void TestModelWindow::viewsShowTheModel() {
         QVERIFY2(f.rule != lintrules::kQuantizedOutlierChannel, qPrintable(f.layerName));
 
     GraphPanel* graph = window.graphPanel();
-    window.findChild<QTabWidget*>()->setCurrentWidget(graph);
-    QComboBox* color = nullptr;
-    for (QComboBox* box : graph->findChildren<QComboBox*>())
-        if (box->itemText(0) == QLatin1String("Color by type"))
-            color = box;
+    QComboBox* color = test::showGraphColorChooser(window);
     QVERIFY(color);
     QCOMPARE(color->itemText(3), QString("Color by 2:4 readiness"));
     color->setCurrentIndex(3);

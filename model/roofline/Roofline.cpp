@@ -208,7 +208,7 @@ LayerRoofline Roofline::figures(std::size_t index, bool withNote) const {
     r.work.kernelFromName = record.kernelFromName;
     r.work.weightsUnknown = record.weightsUnknown;
     if (record.math >= 0)
-        r.math = kMathClasses[static_cast<std::size_t>(record.math)];
+        r.math = kMathClasses[static_cast<unsigned char>(record.math)];
     r.mathFromName = record.mathFromName;
     r.ms = unlessNone(record.ms);
     deriveFigures(r, device ? &*device : nullptr, m_peaks, withNote);

@@ -1,9 +1,9 @@
 #include "modules/ModuleJson.h"
 
 #include "json/CsvTable.h"
+#include "json/JsonItemParts.h"
 #include "json/JsonStreamWriter.h"
 #include "json/JsonValues.h"
-#include "plan/SideBySide.h"
 
 #include <QStringList>
 
@@ -83,17 +83,10 @@ std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int 
     // Thousands of modules are written in parts side by side (the array two containers deep),
     // then joined in order.
     const std::vector<int> order = tree.preorder(maxDepth);
-    const std::size_t parts = order.size() >= kModulesPerPart ? 2 : 1;
-    const std::function<std::string(std::size_t)> writePart = [&](std::size_t part) {
-        std::string written;
-        JsonStreamWriter items(written, 2, part > 0);
-        const std::size_t end = order.size() * (part + 1) / parts;
-        for (std::size_t i = order.size() * part / parts; i < end; ++i)
-            writeModule(items, tree, tree.modules[std::size_t(order[i])], timed);
-        return written;
-    };
-    for (const std::string& written : sideBySide<std::string>(parts, writePart))
-        text += written;
+    appendItemsSideBySide(text, 0, order.size(), 2, false, kModulesPerPart,
+                          [&](JsonStreamWriter& items, std::size_t i) {
+                              writeModule(items, tree, tree.modules[std::size_t(order[i])], timed);
+                          });
     if (!order.empty())
         w.itemsWritten();
     w.endArray();

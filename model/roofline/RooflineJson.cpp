@@ -1,6 +1,7 @@
 #include "roofline/RooflineJson.h"
 
 #include "json/CsvTable.h"
+#include "json/JsonItemParts.h"
 #include "json/JsonStreamWriter.h"
 #include "json/JsonValues.h"
 #include "plan/SideBySide.h"
@@ -116,17 +117,10 @@ void writeRooflineJson(const EnginePlan& plan, const Roofline& roofline,
     const std::size_t count = std::min(plan.layers.size(), roofline.size());
     for (std::size_t from = 0; from < count; from += 2 * kLayersForTwoThreads) {
         const std::size_t to = std::min(count, from + 2 * kLayersForTwoThreads);
-        const std::size_t parts = to - from > kLayersForTwoThreads ? 2 : 1;
-        const std::function<std::string(std::size_t)> writePart = [&](std::size_t part) {
-            std::string written;
-            JsonStreamWriter items(written, 2, from > 0 || part > 0);
-            const std::size_t end = from + (to - from) * (part + 1) / parts;
-            for (std::size_t i = from + (to - from) * part / parts; i < end; ++i)
-                writeLayer(items, plan.layers[i], roofline.layer(i));
-            return written;
-        };
-        for (const std::string& written : sideBySide<std::string>(parts, writePart))
-            text += written;
+        appendItemsSideBySide(text, from, to, 2, from > 0, kLayersForTwoThreads,
+                              [&](JsonStreamWriter& items, std::size_t i) {
+                                  writeLayer(items, plan.layers[i], roofline.layer(i));
+                              });
         write(text);
         text.clear();
     }

@@ -137,7 +137,7 @@ void TestGraphParser::saturatesAbsurdWeightCounts() {
     Layer layer;
     Tensor huge;
     huge.shape = {1000000000000000000, 1000000000000000000, 1000000};
-    huge.changeStorage([](TensorStorage& s) { s.precision = QStringLiteral("FP32"); });
+    huge.storage = std::make_shared<const TensorStorage>(TensorStorage{.precision = "FP32"});
     layer.addWeightTensor(huge);
     QCOMPARE(layer.weightsCount, std::numeric_limits<qint64>::max());
     Tensor small;

@@ -96,7 +96,7 @@ EnginePlan fanOutPlan(int readers) {
         Tensor t;
         t.name = name;
         t.shape = {1, 64};
-        t.changeStorage([](TensorStorage& s) { s.precision = QStringLiteral("FP16"); });
+        t.storage = std::make_shared<const TensorStorage>(TensorStorage{.precision = "FP16"});
         return t;
     };
     const auto layer = [&](const QString& name, const QString& in, const QString& out, double ms) {

@@ -37,12 +37,7 @@ struct Tensor {
     const QString& precision() const { return storageOrNone().precision; }
     const QString& location() const { return storageOrNone().location; }
     double elementSize() const { return storageOrNone().elementSize; }
-    // A storage of its own with `change` made to the present one (tests and hand-made plans).
-    template <class Change> void changeStorage(Change change) {
-        TensorStorage changed = storageOrNone();
-        change(changed);
-        storage = std::make_shared<const TensorStorage>(std::move(changed));
-    }
+
     double volume() const;       // element count; a double, so no shape can overflow it
     bool sized() const;          // every dimension known (-1 marks a dynamic one), so bytes hold
     QString shapeText() const;   // "[1, 3, 224, 224]"

@@ -3,6 +3,7 @@
 #include "json/JsonValues.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -29,11 +30,18 @@ void JsonStreamWriter::beforeValue() {
 
 namespace {
 
-// Written between quotes as it is: no control character, quote, backslash or DEL.
+// The bytes written between quotes as they are: all but control characters, quote, backslash
+// and DEL.
+constexpr std::array<bool, 256> kPlainBytes = [] {
+    std::array<bool, 256> plain{};
+    for (int c = 0x20; c < 256; ++c)
+        plain[std::size_t(c)] = c != '"' && c != '\\' && c != 0x7f;
+    return plain;
+}();
+
 bool isPlain(std::string_view text) {
-    return std::all_of(text.begin(), text.end(), [](char c) {
-        return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\' && c != 0x7f;
-    });
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return kPlainBytes[static_cast<unsigned char>(c)]; });
 }
 
 } // namespace
@@ -76,25 +84,25 @@ template <class Text> void JsonStreamWriter::writeKey(Text name) {
 }
 
 void JsonStreamWriter::key(std::string_view name) {
-    // A short plain key (every key the writers name) with its comma, line and indentation
-    // made on the stack and appended once: the pieces one by one were a tenth of roofline
-    // --json's instructions.
-    char line[96];
-    const std::size_t indent = 2 * hasItems_.size();
-    if (indent + name.size() + 6 > sizeof line || !isPlain(name))
+    // A plain key (every key the writers name) with its comma, line and indentation made in one
+    // append of spaces, the rest written over them: the pieces one by one were a tenth of
+    // roofline --json's instructions.
+    if (!isPlain(name))
         return writeKey(name);
-    char* p = line;
-    if (hasItems_.back())
-        *p++ = ',';
+    const bool comma = hasItems_.back();
     hasItems_.back() = true;
-    *p++ = '\n';
-    p = std::fill_n(p, indent, ' ');
+    const std::size_t indent = 2 * hasItems_.size();
+    const std::size_t at = out_.size();
+    out_.append(std::size_t(comma) + 1 + indent + name.size() + 4, ' ');
+    char* p = out_.data() + at;
+    if (comma)
+        *p++ = ',';
+    *p = '\n';
+    p += 1 + indent;
     *p++ = '"';
     p = std::copy(name.begin(), name.end(), p);
     *p++ = '"';
-    *p++ = ':';
-    *p++ = ' ';
-    out_.append(line, std::size_t(p - line));
+    *p = ':'; // and the space after it
     afterKey_ = true;
 }
 

@@ -114,15 +114,18 @@ void writeRooflineJson(const EnginePlan& plan, const Roofline& roofline,
     // Writing the layers is most of the command's time after the read, when the second core
     // idles: they are written in rounds of two parts side by side (the array two containers
     // deep), each round handed on in order, so the text held stays about a megabyte.
+    write(text);
+    text.clear();
     const std::size_t count = std::min(plan.layers.size(), roofline.size());
+    JsonItemParts parts(2, kLayersForTwoThreads, 560); // a layer's 16 members
     for (std::size_t from = 0; from < count; from += 2 * kLayersForTwoThreads) {
         const std::size_t to = std::min(count, from + 2 * kLayersForTwoThreads);
-        appendItemsSideBySide(text, from, to, 2, from > 0, kLayersForTwoThreads,
-                              [&](JsonStreamWriter& items, std::size_t i) {
-                                  writeLayer(items, plan.layers[i], roofline.layer(i));
-                              });
-        write(text);
-        text.clear();
+        parts.write(
+            from, to, from > 0,
+            [&](JsonStreamWriter& items, std::size_t i) {
+                writeLayer(items, plan.layers[i], roofline.layer(i));
+            },
+            write);
     }
     if (count > 0)
         w.itemsWritten();

@@ -33,6 +33,7 @@ OrderedJson moduleRow(const ModuleTree& tree, const Module& m) {
 }
 
 constexpr std::size_t kModulesPerPart = 1024; // fewer are written by one thread
+constexpr std::size_t kModuleBytes = 360;     // about a module's text, with its shares
 
 void writeShares(JsonStreamWriter& w, std::string_view name, const std::vector<ModuleShare>& list,
                  bool timed) {
@@ -83,10 +84,14 @@ std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int 
     // Thousands of modules are written in parts side by side (the array two containers deep),
     // then joined in order.
     const std::vector<int> order = tree.preorder(maxDepth);
-    appendItemsSideBySide(text, 0, order.size(), 2, false, kModulesPerPart,
-                          [&](JsonStreamWriter& items, std::size_t i) {
-                              writeModule(items, tree, tree.modules[std::size_t(order[i])], timed);
-                          });
+    text.reserve(text.size() + order.size() * kModuleBytes);
+    JsonItemParts(2, kModulesPerPart, kModuleBytes)
+        .write(
+            0, order.size(), false,
+            [&](JsonStreamWriter& items, std::size_t i) {
+                writeModule(items, tree, tree.modules[std::size_t(order[i])], timed);
+            },
+            [&](std::string_view part) { text += part; });
     if (!order.empty())
         w.itemsWritten();
     w.endArray();

@@ -93,7 +93,7 @@ std::optional<QStringList> commonModule(const std::vector<QStringList>& paths) {
     return common;
 }
 
-std::optional<QString> moduleOfLayer(const Layer& layer) {
+std::optional<QString> moduleOfLayer(const Layer& layer, const std::optional<QString>& before) {
     // A node named without any '/' is not scoped (a QAT model's weight Q/DQ nodes,
     // "onnx::Conv_17859_DequantizeLinear"): beside scoped nodes it does not pull the layer up to
     // the root ("/Add_3" is scoped at the root and does). Alone, it stands at the root.
@@ -112,7 +112,7 @@ std::optional<QString> moduleOfLayer(const Layer& layer) {
             common = common ? commonPrefix(*common, place.module) : place.module;
     });
     if (clean && common)
-        return common->toString();
+        return before && *before == *common ? before : common->toString();
     if (clean && unscoped) // unscoped nodes only
         return QString();
     std::vector<QStringList> modules;
@@ -138,7 +138,7 @@ std::vector<std::optional<QString>> layerModules(const EnginePlan& plan) {
             if (!target.isEmpty() && indexOfOnnxMarker(layer.metadata, 0) < 0)
                 copies.emplace_back(i, target);
             else
-                modules[i] = moduleOfLayer(layer);
+                modules[i] = moduleOfLayer(layer, i > from ? modules[i - 1] : std::nullopt);
         }
         return copies;
     };

@@ -30,7 +30,10 @@ QString joinModule(const QStringList& pieces);
 //   it holds '/'): "{ForeignNode[/a/Mul.../a/b/Add]}" -> {a};
 // - nullopt when neither names a node (unattributed).
 // A Reformatting CopyNode is left to layerModules, which gives it its target's module.
-std::optional<QString> moduleOfLayer(const Layer& layer);
+// `before`, the module of the layer before, is given back (its text shared) when it is this
+// one's too: most layers are in the module of the layer before them.
+std::optional<QString> moduleOfLayer(const Layer& layer,
+                                     const std::optional<QString>& before = std::nullopt);
 
 // Every layer's module (nullopt: unattributed), a Reformatting CopyNode without Metadata taking
 // the module of the layer it was inserted for (as the comparison by ONNX op charges it), or of

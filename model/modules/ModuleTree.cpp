@@ -230,6 +230,9 @@ ModuleTree::sumOverModules(const std::vector<double>& perLayer) const {
 
 ModuleTree buildModuleTree(const EnginePlan& plan) {
     ModuleTree tree;
+    // Room for a module a layer (rarely more), taken at once: growing the list moved every
+    // module and faulted in fresh pages each time. Room not used is never touched.
+    tree.modules.reserve(plan.layers.size() + 1);
     tree.modules.emplace_back();
     TreeMaker maker(tree);
     tree.moduleOfLayer.assign(plan.layers.size(), -1);

@@ -358,6 +358,21 @@ void TestRoofline::ratesNameTheirSources() {
     QVERIFY(near(*rtx3090.peakTflops(MathClass::Fp16), 71.2, 1e-3));
     QVERIFY(near(rtx3090.bandwidthGbs(), 936, 1e-3));
     QVERIFY(!rtx3090.peakTflops(MathClass::Fp8));
+    // The RTX Blackwell whitepaper's GeForce RTX 5090: 419 TFLOPS FP16 with FP16 accumulation,
+    // 209.5 with FP32 (and BF16), 419 FP8, 104.8 TF32; INT8 and FP4 at full rate.
+    const GpuDevice rtx5090 = *findGpu("RTX 5090").device;
+    QVERIFY(near(*rtx5090.peakTflops(MathClass::Fp16Acc16), 419.0, 2e-3));
+    QVERIFY(near(*rtx5090.peakTflops(MathClass::Fp16), 209.5, 2e-3));
+    QVERIFY(near(*rtx5090.peakTflops(MathClass::Bf16), 209.5, 2e-3));
+    QVERIFY(near(*rtx5090.peakTflops(MathClass::Fp8), 419.0, 2e-3));
+    QVERIFY(near(*rtx5090.peakTflops(MathClass::Tf32), 104.8, 2e-3));
+    QVERIFY(near(*rtx5090.peakTflops(MathClass::Int8), 838.0, 2e-3));
+    QVERIFY(near(*rtx5090.peakTflops(MathClass::Fp4), 1676.0, 2e-3));
+    // The RTX PRO 6000 Blackwell is not a GeForce part: its FP16 at the full rate.
+    const GpuDevice pro6000 = *findGpu("RTX PRO 6000").device;
+    QCOMPARE(*pro6000.peakTflops(MathClass::Fp16), *pro6000.peakTflops(MathClass::Fp16Acc16));
+    // B200 as its driver reads it: 7680-bit bus at 3996 MHz, 7.67 TB/s.
+    QVERIFY(near(findGpu("B200").device->bandwidthGbs(), 7672.3, 1e-4));
     for (const RateRow& row : rateTable())
         QVERIFY(std::strlen(row.source) > 20);
     for (const GpuTableEntry& entry : gpuTable()) {

@@ -84,9 +84,10 @@ constexpr std::array<GpuTableEntry, 45> kGpus = {{
     {"NVIDIA H200", 9, 0, 132, 1.98, 6144, 3.125, 50,
      "H200 datasheet: 4.8 TB/s HBM3e (memory clock derived from it), H100 SXM's SMs and "
      "clock"},
-    {"NVIDIA B200", 10, 0, 148, 1.965, 8192, 3.906, 126,
-     "DGX B200 / B200 datasheet: 8 TB/s HBM3e (memory clock derived from it); SMs, clock and "
-     "L2 from public reports (unsure)"},
+    {"NVIDIA B200", 10, 0, 148, 1.965, 7680, 3.996, 126,
+     "deviceQuery and nvidia-smi on a B200 (pytorch/ao#4002): 148 SMs, 7680-bit bus, 126.5 MB "
+     "L2, memory at 3996 MHz: 7.67 TB/s, NVIDIA's 7.7 TB/s a GPU of a DGX B200 "
+     "(NVIDIA/exemplar-performance); 1965 MHz boost from public reports (unsure)"},
     {"NVIDIA GB200", 10, 0, 148, 1.965, 8192, 3.906, 126,
      "GB200 NVL72 datasheet: per GPU 8 TB/s HBM3e; as B200 otherwise (unsure)"},
     {"NVIDIA GeForce RTX 5090", 12, 0, 170, 2.407, 512, 14.001, 96,
@@ -102,8 +103,9 @@ constexpr std::array<GpuTableEntry, 45> kGpus = {{
     {"NVIDIA Jetson Orin Nano 8GB", 8, 7, 8, 1.02, 128, 3.2, 2,
      "Jetson Orin Nano Super data sheet: 1024 CUDA cores at 1020 MHz, 102 GB/s LPDDR5 "
      "(before the Super update 625 MHz, 68 GB/s; L2: unsure)"},
-    {"NVIDIA Jetson AGX Thor", 11, 0, 20, 1.575, 256, 4.266, 0,
-     "Jetson AGX Thor data sheet: 2560 CUDA cores at 1.575 GHz, 273 GB/s LPDDR5X"},
+    {"NVIDIA Jetson AGX Thor", 11, 0, 20, 1.575, 256, 4.266, 32,
+     "Jetson AGX Thor data sheet: 2560 CUDA cores at 1.575 GHz, 273 GB/s LPDDR5X; L2 32 MiB as "
+     "its device properties read (NVIDIA developer forum)"},
     {"NVIDIA DGX Spark GB10", 12, 1, 48, 2.5, 256, 4.266, 0,
      "DGX Spark data sheet: 6144 CUDA cores, 273 GB/s LPDDR5X; clock from its 31 TFLOPS FP32 "
      "(Hot Chips 2025): 2.52 GHz, 2.5 here"},

@@ -15,9 +15,10 @@ constexpr std::array kRows = {
             "Cores have no INT8: int8 is DP4A on the CUDA cores (4 x the FP32 FMA rate), derived, "
             "not in the whitepaper's table"},
     RateRow{7, 2, 128, 0, 1024, 1024, 0, 2048, 0, 0, false,
-            "Jetson AGX Xavier (Volta SM with INT8 Tensor Cores): NVIDIA Jetson AGX Xavier "
-            "data sheet, 8 SMs; int8 derived from its GPU INT8 TOPS at 1.377 GHz (unsure: the "
-            "data sheet's 32 TOPS include the DLAs)"},
+            "Jetson AGX Xavier (Volta SM with INT8 Tensor Cores): its developer kit "
+            "specification gives the GPU (512 cores, 64 Tensor Cores) 11 TFLOPS FP16 and 22 TOPS "
+            "INT8, the DLAs' 10 TOPS apart (the 32 TOPS quoted are both): 8 SMs x 1.377 GHz x "
+            "1024 = 11.3 TFLOPS, x 2048 = 22.6 TOPS"},
     RateRow{7, 5, 128, 0, 1024, 1024, 0, 2048, 0, 0, true,
             "NVIDIA Turing GPU Architecture whitepaper (2018), TITAN RTX / Quadro RTX 6000 / T4 "
             "tables: 130.5 TFLOPS FP16 at 72 SMs x 1.77 GHz; GeForce RTX 20 parts half the "
@@ -33,9 +34,11 @@ constexpr std::array kRows = {
             "Jetson AGX Orin series technical brief (2022): Ampere SMs with A100's Tensor Core "
             "rates per SM (AGX Orin 64GB: 16 SMs)"},
     RateRow{8, 9, 256, 512, 1024, 1024, 1024, 2048, 2048, 0, true,
-            "NVIDIA Ada GPU Architecture whitepaper v2.01 (2023), RTX 6000 Ada / L40 / L4 "
-            "tables: 362 TFLOPS FP16, 724 FP8 at 142 SMs x 2.49 GHz (L40); GeForce RTX 40 "
-            "FP32-accumulate at half (RTX 4090: 165.2 TFLOPS FP16, 330.3 FP8)"},
+            "NVIDIA Ada GPU Architecture whitepaper v2.01 (2023), RTX 6000 Ada / L40S / L4 "
+            "tables: 364 TFLOPS FP16, 728 FP8 dense at 142 SMs x 2.505 GHz (RTX 6000 Ada); "
+            "GeForce RTX 40 FP32-accumulate at half (RTX 4090: 165.2 TFLOPS FP16, 330.3 FP8). "
+            "The L40's datasheet gives 181 TFLOPS FP16 dense (362 with sparsity), as if it "
+            "halved FP32 accumulation too: not halved here (a roof never set too low)"},
     RateRow{9, 0, 256, 2048, 4096, 4096, 4096, 8192, 8192, 0, false,
             "NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022): 989.4 TFLOPS FP16, "
             "1979 FP8/INT8 dense (H100 SXM5, 132 SMs x 1.83 GHz)"},
@@ -45,17 +48,23 @@ constexpr std::array kRows = {
             "pytorch/ao#4002's deviceQuery) x about 1.86 GHz (unsure: NVIDIA publishes no B200 "
             "boost clock in its whitepaper)"},
     RateRow{10, 3, 256, 4096, 8192, 8192, 8192, 0, 16384, 49152, false,
-            "Blackwell Ultra (B300, GB300) datasheets (2025): FP4 dense 1.5 x B200's; INT8 "
-            "cut (left out: unsure of the rate); the other rates as 10.0 (unsure)"},
+            "Blackwell Ultra (B300, GB300; 148 SMs as B200): NVIDIA/exemplar-performance's "
+            "table of dense peaks gives B300 B200's BF16 (2250 TFLOPS) and FP8 (4500) and 1.5 x "
+            "its NVFP4 (13500); INT8 is cut (tcgen05's kind::i8 is not supported on sm_103a, "
+            "ademeure/QuickRunCUDA's measurements: 143 TOPS): left out; TF32 as 10.0"},
     RateRow{11, 0, 256, 4096, 8192, 8192, 8192, 16384, 16384, 32768, false,
             "Jetson Thor (Blackwell, CC 11.0 from CUDA 13; 10.1 before): Jetson AGX Thor data "
             "sheet, 2070 TFLOPS FP4 sparse at 20 SMs x 1.575 GHz gives 32768 dense FP4; the "
-            "other rates as 10.0 (unsure)"},
-    RateRow{12, 0, 256, 512, 1024, 1024, 1024, 2048, 2048, 4096, false,
+            "other rates as 10.0, whose Tensor Cores (tcgen05) sm_110a shares (flashinfer#3003, "
+            "flash-attention#2108: functionally sm_100a); NVIDIA publishes no FP16 or INT8 "
+            "figure for Thor"},
+    RateRow{12, 0, 256, 512, 1024, 1024, 1024, 2048, 2048, 4096, true,
             "NVIDIA RTX Blackwell GPU Architecture whitepaper (2025): RTX PRO 6000 Blackwell / "
             "RTX 5090 Tensor Core rates per SM as Ada's, FP4 twice FP8 (5090: 419 TFLOPS FP16 "
-            "with FP16 accumulation at 170 SMs x 2.41 GHz). Whether GeForce RTX 50 halves "
-            "FP32 accumulation: unsure, not halved here (a roof never set too low)"},
+            "with FP16 accumulation at 170 SMs x 2.41 GHz); GeForce RTX 50 FP32-accumulate at "
+            "half (5090: 209.5 TFLOPS BF16, 419 FP8, 104.8 TF32, as pytorch/ao's "
+            "roofline_utils takes them from the whitepaper; flashinfer#3628 measures an RTX 5060 "
+            "Ti at about 51 TFLOPS FP16 with FP32 accumulation, 103 with FP16)"},
     RateRow{12, 1, 256, 512, 1024, 1024, 1024, 2048, 2048, 4096, false,
             "DGX Spark (GB10, 2025): 48 SMs (6144 CUDA cores); its 31 TFLOPS FP32 (Hot Chips "
             "2025) give 2.52 GHz at 256 FP32 per SM per clock, at which its 1 PFLOPS FP4 sparse "

@@ -3,31 +3,12 @@
 #include "json/JsonValues.h"
 
 #include <algorithm>
-#include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace planscope {
-
-void JsonStreamWriter::newLine() {
-    out_ += '\n';
-    out_.append(2 * hasItems_.size(), ' ');
-}
-
-void JsonStreamWriter::beforeValue() {
-    if (afterKey_) {
-        afterKey_ = false;
-        return;
-    }
-    if (hasItems_.empty())
-        return;
-    if (hasItems_.back())
-        out_ += ',';
-    hasItems_.back() = true;
-    newLine();
-}
-
 namespace {
 
 // The bytes written between quotes as they are: all but control characters, quote, backslash
@@ -44,65 +25,103 @@ bool isPlain(std::string_view text) {
                        [](char c) { return kPlainBytes[static_cast<unsigned char>(c)]; });
 }
 
+constexpr std::size_t kNumberBytes = 32; // the longest number nlohmann or to_chars writes, 25
+
 } // namespace
+
+void JsonStreamWriter::flush() {
+    out_.append(gathered_.data(), end_);
+    end_ = 0;
+}
+
+char* JsonStreamWriter::room(std::size_t bytes) {
+    if (end_ + bytes > kGathered)
+        flush();
+    return gathered_.data() + end_;
+}
+
+void JsonStreamWriter::put(std::string_view text) {
+    if (text.size() > kGathered / 4) { // a long text goes straight on
+        flush();
+        out_ += text;
+        return;
+    }
+    std::memcpy(room(text.size()), text.data(), text.size());
+    end_ += text.size();
+}
+
+// A line break and the open containers' indentation at `at`; returns past them.
+char* JsonStreamWriter::newLine(char* at) const {
+    *at++ = '\n';
+    return std::fill_n(at, 2 * hasItems_.size(), ' ');
+}
+
+void JsonStreamWriter::beforeValue() {
+    if (afterKey_) {
+        afterKey_ = false;
+        return;
+    }
+    if (hasItems_.empty())
+        return;
+    char* p = room(2 + 2 * hasItems_.size());
+    if (hasItems_.back())
+        *p++ = ',';
+    hasItems_.back() = true;
+    end_ = std::size_t(newLine(p) - gathered_.data());
+}
 
 void JsonStreamWriter::quoted(std::string_view text) {
     if (!isPlain(text)) { // escapes and non-ASCII as nlohmann writes them
-        out_ += nlohmann::json(text).dump();
+        put(nlohmann::json(text).dump());
         return;
     }
-    out_ += '"';
-    out_ += text;
-    out_ += '"';
+    put("\"");
+    put(text);
+    put("\"");
 }
 
 void JsonStreamWriter::quoted(QStringView text) {
     const bool ascii = std::all_of(text.begin(), text.end(), [](QChar c) {
         return c.unicode() >= 0x20 && c.unicode() < 0x7f && c != u'"' && c != u'\\';
     });
-    if (!ascii) {
+    const auto size = static_cast<std::size_t>(text.size());
+    if (!ascii || size + 2 > kGathered / 4) {
         const QByteArray utf8 = text.toUtf8();
         quoted(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
         return;
     }
-    const std::size_t at = out_.size();
-    out_.resize(at + static_cast<std::size_t>(text.size()) + 2);
-    out_[at] = '"';
-    std::transform(text.begin(), text.end(), out_.begin() + static_cast<std::ptrdiff_t>(at) + 1,
-                   [](QChar c) { return static_cast<char>(c.unicode()); });
-    out_.back() = '"';
+    char* p = room(size + 2);
+    *p++ = '"';
+    p = std::transform(text.begin(), text.end(), p,
+                       [](QChar c) { return static_cast<char>(c.unicode()); });
+    *p++ = '"';
+    end_ = std::size_t(p - gathered_.data());
 }
 
 template <class Text> void JsonStreamWriter::writeKey(Text name) {
-    if (hasItems_.back())
-        out_ += ',';
-    hasItems_.back() = true;
-    newLine();
+    beforeValue(); // the comma, line and indentation before a member as before an item
     quoted(name);
-    out_ += ": ";
+    put(": ");
     afterKey_ = true;
 }
 
 void JsonStreamWriter::key(std::string_view name) {
-    // A plain key (every key the writers name) with its comma, line and indentation made in one
-    // append of spaces, the rest written over them: the pieces one by one were a tenth of
-    // roofline --json's instructions.
-    if (!isPlain(name))
-        return writeKey(name);
-    const bool comma = hasItems_.back();
-    hasItems_.back() = true;
+    // A plain key (every key the writers name) with its comma, line and indentation written in
+    // one go.
     const std::size_t indent = 2 * hasItems_.size();
-    const std::size_t at = out_.size();
-    out_.append(std::size_t(comma) + 1 + indent + name.size() + 4, ' ');
-    char* p = out_.data() + at;
-    if (comma)
+    if (!isPlain(name) || indent + name.size() + 6 > kGathered / 4)
+        return writeKey(name);
+    char* p = room(indent + name.size() + 6);
+    if (hasItems_.back())
         *p++ = ',';
-    *p = '\n';
-    p += 1 + indent;
+    hasItems_.back() = true;
+    p = newLine(p);
     *p++ = '"';
     p = std::copy(name.begin(), name.end(), p);
     *p++ = '"';
-    *p = ':'; // and the space after it
+    *p++ = ':';
+    *p++ = ' ';
+    end_ = std::size_t(p - gathered_.data());
     afterKey_ = true;
 }
 
@@ -121,30 +140,25 @@ void JsonStreamWriter::value(std::string_view text) {
 }
 
 void JsonStreamWriter::value(double number) {
-    beforeValue();
     if (!std::isfinite(number)) {
-        out_ += "null";
+        null();
         return;
     }
+    beforeValue();
     // nlohmann's own shortest round-trip format (grisu2, "1.0", "1e-05"), so a streamed number
     // reads exactly as the same number in a dump().
-    char buffer[64];
-    const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, number);
-    out_.append(buffer, std::size_t(end - buffer));
+    char* p = room(kNumberBytes);
+    end_ = std::size_t(nlohmann::detail::to_chars(p, p + kNumberBytes, number) - gathered_.data());
 }
 
 void JsonStreamWriter::value(int number) {
-    beforeValue();
-    char buffer[16];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, number);
-    out_.append(buffer, std::size_t(result.ptr - buffer));
+    value(static_cast<long long>(number));
 }
 
 void JsonStreamWriter::value(long long number) {
     beforeValue();
-    char buffer[24];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, number);
-    out_.append(buffer, std::size_t(result.ptr - buffer));
+    char* p = room(kNumberBytes);
+    end_ = std::size_t(std::to_chars(p, p + kNumberBytes, number).ptr - gathered_.data());
 }
 
 void JsonStreamWriter::figure(std::optional<double> number) {
@@ -156,7 +170,7 @@ void JsonStreamWriter::figure(std::optional<double> number) {
 
 void JsonStreamWriter::value(bool flag) {
     beforeValue();
-    out_ += flag ? "true" : "false";
+    put(flag ? "true" : "false");
 }
 
 void JsonStreamWriter::value(std::optional<double> number) {
@@ -168,21 +182,24 @@ void JsonStreamWriter::value(std::optional<double> number) {
 
 void JsonStreamWriter::null() {
     beforeValue();
-    out_ += "null";
+    put("null");
 }
 
 void JsonStreamWriter::open(char bracket) {
     beforeValue();
-    out_ += bracket;
+    *room(1) = bracket;
+    ++end_;
     hasItems_.push_back(false);
 }
 
 void JsonStreamWriter::close(char bracket) {
     const bool hadItems = hasItems_.back();
     hasItems_.pop_back();
+    char* p = room(2 + 2 * hasItems_.size());
     if (hadItems)
-        newLine();
-    out_ += bracket;
+        p = newLine(p);
+    *p++ = bracket;
+    end_ = std::size_t(p - gathered_.data());
 }
 
 } // namespace planscope

@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <QStringView>
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,7 +11,10 @@
 namespace planscope {
 
 // Writes JSON as it is made, in exactly the layout of nlohmann's dump(2) and with its number
-// format, for outputs too large to build as a document first (thousands of objects).
+// format, for outputs too large to build as a document first (thousands of objects). The text
+// is gathered a few kilobytes at a time and appended to `out` at once (a roofline's 21,000
+// layers are 700,000 pieces): `out` holds everything written after flush(), and once the
+// writer is gone.
 class JsonStreamWriter {
   public:
     explicit JsonStreamWriter(std::string& out) : out_(out) {}
@@ -18,7 +22,13 @@ class JsonStreamWriter {
     // (its indentation): a large array's items written in parts side by side, then joined.
     // With `itemsBefore` the first item starts with the comma after the part before it.
     JsonStreamWriter(std::string& out, int depth, bool itemsBefore)
-        : out_(out), hasItems_(std::size_t(depth), itemsBefore) {}
+        : out_(out), hasItems_(std::size_t(depth), itemsBefore ? char(1) : char(0)) {}
+    ~JsonStreamWriter() { flush(); }
+    JsonStreamWriter(const JsonStreamWriter&) = delete;
+    JsonStreamWriter& operator=(const JsonStreamWriter&) = delete;
+
+    // Appends the text gathered so far to `out`.
+    void flush();
 
     void beginObject() { open('{'); }
     void endObject() { close('}'); }
@@ -51,17 +61,24 @@ class JsonStreamWriter {
     }
 
   private:
+    static constexpr std::size_t kGathered = 8192; // bytes of text gathered before an append
+
+    // Where the next `bytes` (at most kGathered) go; the caller writes them and moves end_.
+    char* room(std::size_t bytes);
+    void put(std::string_view text);
     void beforeValue();
     void open(char bracket);
     void close(char bracket);
-    void newLine();
+    char* newLine(char* at) const;
     void quoted(std::string_view text);
     void quoted(QStringView text);
     template <class Text> void writeKey(Text name);
 
     std::string& out_;
-    std::vector<bool> hasItems_; // per open container
+    std::vector<char> hasItems_; // per open container
     bool afterKey_ = false;
+    std::size_t end_ = 0; // of the gathered text
+    std::array<char, kGathered> gathered_;
 };
 
 } // namespace planscope

@@ -84,6 +84,7 @@ std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int 
     // Thousands of modules are written in parts side by side (the array two containers deep),
     // then joined in order.
     const std::vector<int> order = tree.preorder(maxDepth);
+    w.flush();
     text.reserve(text.size() + order.size() * kModuleBytes);
     JsonItemParts(2, kModulesPerPart, kModuleBytes)
         .write(
@@ -96,6 +97,7 @@ std::string modulesJsonText(const EnginePlan& plan, const ModuleTree& tree, int 
         w.itemsWritten();
     w.endArray();
     w.endObject();
+    w.flush();
     text += '\n';
     return text;
 }

@@ -114,6 +114,7 @@ void writeRooflineJson(const EnginePlan& plan, const Roofline& roofline,
     // Writing the layers is most of the command's time after the read, when the second core
     // idles: they are written in rounds of two parts side by side (the array two containers
     // deep), each round handed on in order, so the text held stays about a megabyte.
+    w.flush();
     write(text);
     text.clear();
     const std::size_t count = std::min(plan.layers.size(), roofline.size());
@@ -131,6 +132,7 @@ void writeRooflineJson(const EnginePlan& plan, const Roofline& roofline,
         w.itemsWritten();
     w.endArray();
     w.endObject();
+    w.flush();
     text += '\n';
     write(text);
 }

@@ -113,7 +113,8 @@ void writeRooflineJson(const EnginePlan& plan, const Roofline& roofline,
     w.beginArray();
     // Writing the layers is most of the command's time after the read, when the second core
     // idles: they are written in rounds of two parts side by side (the array two containers
-    // deep), each round handed on in order, so the text held stays about a megabyte.
+    // deep), each round handed on in order, so the text held stays a few megabytes (two parts
+    // of 2,048 layers, their room kept from round to round).
     w.flush();
     write(text);
     text.clear();
